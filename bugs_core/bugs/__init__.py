@@ -1,0 +1,5 @@
+"""Bugs: a climbing card game for 3-6 players over six hands (rules/bugs.md)."""
+
+from .game import GAME, BugsGame
+
+__all__ = ["GAME", "BugsGame"]

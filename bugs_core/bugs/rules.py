@@ -1,0 +1,410 @@
+"""The rules of Bugs as pure functions: the deal, the legal actions and their effects
+(rules/bugs.md §4.2). Each check names the ruling it enforces."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..errors import IllegalActionError
+from ..rng import Rng
+from . import actions as act
+from .actions import Action, PassLead, Play, WipeOut
+from .cards import (
+    DECK,
+    EMPTY,
+    EXTERMINATOR,
+    KINDS,
+    NET,
+    OUTBREAK,
+    REPELLENT,
+    Hand,
+    bug_count,
+    cards_of,
+    copies,
+    hand_of,
+)
+from .state import HANDS_PER_GAME, BugsSetup, BugsState, HandResult, Phase, PilePlay, Restriction
+
+_ACTION_CARD_OF: dict[Action, int] = {
+    act.NET: NET,
+    act.REPELLENT: REPELLENT,
+    act.EXTERMINATOR: EXTERMINATOR,
+}
+
+
+def deal(players: int, dealer: int, rng: Rng) -> tuple[Hand, ...]:
+    """Shuffle all 54 cards and deal them one at a time from the dealer's left (B5, B36)."""
+    deck = cards_of(DECK)
+    rng.shuffle(deck)
+    piles: list[list[int]] = [[] for _ in range(players)]
+    for i, card in enumerate(deck):
+        piles[(dealer + 1 + i) % players].append(card)
+    return tuple(hand_of(p) for p in piles)
+
+
+def new_hand(
+    setup: BugsSetup,
+    rng: Rng,
+    hand_no: int,
+    dealer: int,
+    scores: tuple[int, ...],
+    hand_scores: tuple[tuple[int, ...], ...],
+    last_hand: HandResult | None,
+) -> BugsState:
+    """A freshly dealt hand: direction left (B6), empty pile and discard, the dealer leads."""
+    n = setup.players
+    hands = deal(n, dealer, rng)
+    return BugsState(
+        setup=setup,
+        hand_no=hand_no,
+        dealer=dealer,
+        direction=1,
+        hands=hands,
+        pile=(),
+        netted=(False,) * n,
+        discard=EMPTY,
+        swarm_size=0,
+        swarm_value=0,
+        phase=Phase.LEAD,
+        to_act=dealer,
+        restriction=None,
+        actions_this_hand=0,
+        scores=scores,
+        hand_scores=hand_scores,
+        known=(EMPTY,) * n,
+        last_hand=last_hand,
+        rng=rng.getstate(),
+    )
+
+
+def initial_state(setup: BugsSetup, rng: Rng) -> BugsState:
+    """Hand 1: the first dealer is fixed by the setup or drawn (B4), then the deal."""
+    n = setup.players
+    dealer = setup.first_dealer if setup.first_dealer is not None else rng.below(n)
+    return new_hand(setup, rng, 1, dealer, (0,) * n, (), None)
+
+
+def _lead_limit(state: BugsState, value: int) -> int | None:
+    """The size a lead of `value` must exceed under B24, or None when unrestricted."""
+    r = state.restriction
+    if r is not None and r.seat == state.to_act and r.value == value:
+        return r.threshold
+    return None
+
+
+def legal_actions(state: BugsState) -> tuple[Action, ...]:
+    """Every legal action in canonical order (by action id)."""
+    if state.phase is Phase.GAME_OVER:
+        return ()
+    hand = state.hands[state.to_act]
+    kmax = min(hand[OUTBREAK], state.setup.max_outbreaks_per_play)
+    out: list[Action] = []
+    if state.phase is Phase.LEAD:
+        for v in range(1, 10):
+            limit = _lead_limit(state, v)
+            for c in range(1, hand[v] + 1):
+                for k in range(kmax + 1):
+                    if limit is None or (c + k) * v > limit:
+                        out.append(Play(v, c, k))
+        can_play = bool(out)
+        for v in range(1, 10):
+            if hand[v] == copies(v):
+                out.extend(WipeOut(v, k) for k in range(kmax + 1))
+        if not can_play:
+            out.append(act.PASS_LEAD)
+        return tuple(out)
+    size, current = state.swarm_size, state.swarm_value
+    for v in range(1, 10):
+        for c in range(1, hand[v] + 1):
+            for k in range(kmax + 1):
+                if v == current or (c + k) * v > size:
+                    out.append(Play(v, c, k))
+    if sum(hand) >= 2:  # B27: an action card is never the last card
+        out.extend(a for a, card in _ACTION_CARD_OF.items() if hand[card])
+    out.append(act.PICK_UP)
+    return tuple(out)
+
+
+def _illegal(state: BugsState, action: Action, rule: str, reason: str) -> IllegalActionError:
+    return IllegalActionError(action, rule, reason, state_text(state))
+
+
+def state_text(state: BugsState) -> str:
+    """A short public description of the moment, for error messages."""
+    if state.phase is Phase.GAME_OVER:
+        return "the game is over"
+    who = f"hand {state.hand_no}, seat {state.to_act + 1}"
+    if state.phase is Phase.LEAD:
+        return f"{who} to lead"
+    swarm = f"swarm {state.swarm_size}" + (
+        f" of {state.swarm_value}s" if state.swarm_value else " (exterminated)"
+    )
+    return f"{who} to respond to {swarm}"
+
+
+def _check_bugs(state: BugsState, action: Play | WipeOut, count: int) -> None:
+    """The cards of a bug play or wipe-out are held, and the Outbreaks are within limits."""
+    hand = state.hands[state.to_act]
+    if not 1 <= action.value <= 9:
+        raise _illegal(state, action, "B3", "bug values run from 1 to 9")
+    if count < 1:
+        raise _illegal(state, action, "B8", "an Outbreak needs at least one real bug")
+    if hand[action.value] < count:
+        raise _illegal(
+            state, action, "B7", f"you hold {hand[action.value]} of value {action.value}"
+        )
+    if not 0 <= action.outbreaks <= state.setup.max_outbreaks_per_play:
+        raise _illegal(
+            state, action, "B9",
+            f"at most {state.setup.max_outbreaks_per_play} Outbreaks go in one play",
+        )
+    if hand[OUTBREAK] < action.outbreaks:
+        raise _illegal(state, action, "B15", f"you hold {hand[OUTBREAK]} Outbreaks")
+
+
+def apply(state: BugsState, action: Action) -> BugsState:
+    """The state after `action`; raises IllegalActionError naming the ruling if it is illegal."""
+    phase = state.phase
+    if phase is Phase.GAME_OVER:
+        raise _illegal(state, action, "B32", "the game is over")
+    if isinstance(action, Play):
+        _check_bugs(state, action, action.count)
+        if phase is Phase.LEAD:
+            limit = _lead_limit(state, action.value)
+            if limit is not None and action.size <= limit:
+                raise _illegal(
+                    state, action, "B24",
+                    f"after picking up a swarm of {action.value}s you must lead them larger "
+                    f"than {limit}",
+                )
+        elif action.value != state.swarm_value and action.size <= state.swarm_size:
+            raise _illegal(
+                state, action, "B14",
+                f"a beat must be larger than the swarm of {state.swarm_size}",
+            )
+        return _finish(state, _play(state, action))
+    if isinstance(action, WipeOut):
+        if phase is not Phase.LEAD:
+            raise _illegal(state, action, "B25", "colonies are wiped out only when leading")
+        _check_bugs(state, action, copies(action.value))
+        return _finish(state, _wipe_out(state, action))
+    if isinstance(action, PassLead):
+        if phase is not Phase.LEAD:
+            raise _illegal(state, action, "B21", "a responder picks up instead of passing")
+        if any(isinstance(a, Play) for a in legal_actions(state)):
+            raise _illegal(state, action, "B11", "the leader must lead while a lead is legal")
+        return _finish(state, _pass_lead(state))
+    if phase is Phase.LEAD:
+        rule = "B11" if action == act.PICK_UP else "B10"
+        raise _illegal(state, action, rule, "the leader must lead bugs")
+    if action == act.PICK_UP:
+        return _finish(state, _pick_up(state))
+    card = _ACTION_CARD_OF.get(action)
+    if card is None:
+        raise _illegal(state, action, "B16", "not an action of Bugs")
+    hand = state.hands[state.to_act]
+    if not hand[card]:
+        raise _illegal(state, action, "B16", f"you hold no {action} card")
+    if sum(hand) < 2:
+        raise _illegal(state, action, "B27", "an action card cannot be your last card")
+    return _finish(state, _action_card(state, action, card))
+
+
+def _next(state: BugsState, seat: int, direction: int | None = None) -> int:
+    return (seat + (state.direction if direction is None else direction)) % state.setup.players
+
+
+def _take(hand: Hand, kind: int, count: int, outbreaks: int = 0) -> Hand:
+    new = list(hand)
+    new[kind] -= count
+    new[OUTBREAK] -= outbreaks
+    return tuple(new)
+
+
+def _forget(known: tuple[Hand, ...], seat: int, kind: int, count: int) -> tuple[Hand, ...]:
+    """Lower the public lower bound of `seat`'s `kind` after it played `count` of them."""
+    if not known[seat][kind]:
+        return known
+    row = list(known[seat])
+    row[kind] = max(0, row[kind] - count)
+    return (*known[:seat], tuple(row), *known[seat + 1 :])
+
+
+def _with_seat(values: tuple[Hand, ...], seat: int, hand: Hand) -> tuple[Hand, ...]:
+    return (*values[:seat], hand, *values[seat + 1 :])
+
+
+def _play(state: BugsState, play: Play) -> BugsState:
+    seat = state.to_act
+    hand = _take(state.hands[seat], play.value, play.count, play.outbreaks)
+    discard = _take(state.discard, OUTBREAK, 0, -play.outbreaks)
+    record = PilePlay(seat, play.value, play.count, play.outbreaks)
+    if state.phase is Phase.LEAD:
+        pile: tuple[PilePlay, ...] = (record,)
+        netted = (False,) * state.setup.players
+        size = play.size
+        restriction = None  # B24: spent by this lead
+    else:
+        pile = (*state.pile, record)
+        netted = (*state.netted[:seat], False, *state.netted[seat + 1 :])
+        size = state.swarm_size + play.size if play.value == state.swarm_value else play.size
+        restriction = state.restriction
+    new = replace(
+        state,
+        hands=_with_seat(state.hands, seat, hand),
+        pile=pile,
+        netted=netted,
+        discard=discard,
+        swarm_size=size,
+        swarm_value=play.value,
+        phase=Phase.RESPOND,
+        to_act=_next(state, seat),
+        restriction=restriction,
+        known=_forget(state.known, seat, play.value, play.count),
+    )
+    if not any(hand):  # B29: the hand ends at once; the swarm is not answered
+        return end_hand(new, seat, "out")
+    return new
+
+
+def _wipe_out(state: BugsState, wipe: WipeOut) -> BugsState:
+    seat = state.to_act
+    count = copies(wipe.value)
+    hand = _take(state.hands[seat], wipe.value, count, wipe.outbreaks)
+    discard = list(state.discard)
+    discard[wipe.value] += count
+    discard[OUTBREAK] += wipe.outbreaks
+    new = replace(
+        state,
+        hands=_with_seat(state.hands, seat, hand),
+        discard=tuple(discard),
+        known=_forget(state.known, seat, wipe.value, count),
+    )
+    if not any(hand):  # B26
+        return end_hand(new, seat, "out")
+    return new
+
+
+def _pass_lead(state: BugsState) -> BugsState:
+    new = replace(state, restriction=None, to_act=_next(state, state.to_act))
+    if not any(bug_count(h) for h in state.hands):  # B34a: every colony is gone
+        return end_hand(new, None, "stall")
+    return new
+
+
+def _pick_up(state: BugsState) -> BugsState:
+    seat = state.to_act
+    gained = [0] * KINDS
+    for p in state.pile:
+        gained[p.value] += p.count
+    values = {p.value for p in state.pile}
+    restriction = state.restriction
+    if len(values) == 1:  # B24: only a one-kind pile restricts the next lead
+        (value,) = values
+        threshold = (
+            state.swarm_size
+            if state.setup.restriction_threshold == "announced_size"
+            else gained[value] * value
+        )
+        restriction = Restriction(seat, value, threshold)
+    hand = tuple(h + g for h, g in zip(state.hands[seat], gained, strict=True))
+    known = tuple(k + g for k, g in zip(state.known[seat], gained, strict=True))
+    return replace(
+        state,
+        hands=_with_seat(state.hands, seat, hand),
+        pile=(),
+        netted=(False,) * state.setup.players,
+        swarm_size=0,
+        swarm_value=0,
+        phase=Phase.LEAD,
+        restriction=restriction,
+        known=_with_seat(state.known, seat, known),
+    )
+
+
+def repellent_target(state: BugsState, seat: int, direction: int) -> int:
+    """B18: the nearest seat in the new direction whose latest action here was not a Net."""
+    n = state.setup.players
+    if state.setup.repellent_target == "skip_netters":
+        for i in range(1, n):
+            target = (seat + direction * i) % n
+            if not state.netted[target]:
+                return target
+    return (seat + direction) % n
+
+
+def _action_card(state: BugsState, action: Action, card: int) -> BugsState:
+    seat = state.to_act
+    hand = _take(state.hands[seat], card, 1)
+    discard = _take(state.discard, card, -1)
+    netted = (*state.netted[:seat], card == NET, *state.netted[seat + 1 :])
+    new = replace(
+        state,
+        hands=_with_seat(state.hands, seat, hand),
+        discard=discard,
+        netted=netted,
+        known=_forget(state.known, seat, card, 1),
+    )
+    if card == NET:  # B17
+        return replace(new, to_act=_next(state, seat))
+    if card == REPELLENT:
+        direction = -state.direction
+        return replace(
+            new, direction=direction, to_act=repellent_target(new, seat, direction)
+        )
+    # B20: the Exterminator zeroes the swarm; its bugs stay in the pile.
+    return replace(new, swarm_size=0, swarm_value=0, to_act=_next(state, seat))
+
+
+def _finish(before: BugsState, after: BugsState) -> BugsState:
+    """Count the action, and end the hand at the action cap (B34b)."""
+    if after.hand_no != before.hand_no or after.phase is Phase.GAME_OVER:
+        return after
+    count = before.actions_this_hand + 1
+    if count >= before.setup.max_actions_per_hand:
+        return end_hand(replace(after, actions_this_hand=count), None, "cap")
+    return replace(after, actions_this_hand=count)
+
+
+def next_dealer(
+    state: BugsState, points: tuple[int, ...], scores: tuple[int, ...]
+) -> int:
+    """B31: most points (this hand, or in total by flag); ties by most 1s, 2s, ...; then the
+    first clockwise from the previous dealer's left."""
+    basis = points if state.setup.next_dealer_basis == "hand" else scores
+    best = max(basis)
+    tied = [i for i, p in enumerate(basis) if p == best]
+    for value in range(1, 10):
+        if len(tied) == 1:
+            break
+        most = max(state.hands[i][value] for i in tied)
+        tied = [i for i in tied if state.hands[i][value] == most]
+    n = state.setup.players
+    return min(tied, key=lambda i: (i - state.dealer - 1) % n)
+
+
+def end_hand(state: BugsState, out: int | None, reason: str) -> BugsState:
+    """B30-B32: score the hand, then deal the next or end the game."""
+    points = tuple(0 if i == out else sum(h) for i, h in enumerate(state.hands))
+    scores = tuple(s + p for s, p in zip(state.scores, points, strict=True))
+    hand_scores = (*state.hand_scores, points)
+    last = state.hand_no >= HANDS_PER_GAME
+    dealer = None if last else next_dealer(state, points, scores)
+    result = HandResult(state.hand_no, out, reason, state.hands, points, dealer)
+    if dealer is None:
+        return replace(
+            state,
+            phase=Phase.GAME_OVER,
+            scores=scores,
+            hand_scores=hand_scores,
+            last_hand=result,
+            restriction=None,
+        )
+    rng = Rng.from_state(state.rng)
+    return new_hand(state.setup, rng, state.hand_no + 1, dealer, scores, hand_scores, result)
+
+
+def winners(state: BugsState) -> tuple[int, ...]:
+    """B32: the seats with the lowest total; ties share the win."""
+    best = min(state.scores)
+    return tuple(i for i, s in enumerate(state.scores) if s == best)

@@ -1,0 +1,146 @@
+"""The Game protocol every game implements, and the generic play loop built on it.
+
+A game is stateless metadata plus pure functions over immutable states (OpenSpiel's
+vocabulary, pgx's shape): `apply` returns a new state and never touches its input, so undo is
+keeping the previous state and a search may share states freely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from .errors import IllegalActionError
+from .rng import Rng
+
+CHANCE = -1
+"""`current_player` value at a chance node (nature acts)."""
+SIMULTANEOUS = -2
+"""`current_player` value while several seats must submit before the node resolves."""
+TERMINAL = -3
+"""`current_player` value once the game is over."""
+
+S = TypeVar("S")
+A = TypeVar("A")
+V = TypeVar("V")
+
+
+class Game(Protocol[S, A, V]):
+    """A game: metadata plus pure functions. S is the state, A the action, V a seat's view."""
+
+    id: str
+    name: str
+    rules_version: str
+    min_players: int
+    max_players: int
+    num_distinct_actions: int
+
+    def make_setup(self, options: Mapping[str, Any]) -> Any:
+        """Validated setup from plain options (raises SetupError naming the bad option)."""
+        ...
+
+    def setup_options(self, setup: Any) -> dict[str, Any]:
+        """The setup as plain JSON-able options; `make_setup` of it gives it back."""
+        ...
+
+    def players(self, setup: Any) -> int:
+        """The number of seats the setup seats."""
+        ...
+
+    def initial_state(self, setup: Any, rng: Rng) -> S:
+        """The first state of a game, with every chance event drawn from `rng`."""
+        ...
+
+    def current_player(self, state: S) -> int:
+        """The seat to act, or CHANCE, SIMULTANEOUS or TERMINAL."""
+        ...
+
+    def legal_actions(self, state: S) -> tuple[A, ...]:
+        """Every legal action in canonical order; empty exactly when the game is over."""
+        ...
+
+    def apply(self, state: S, action: A) -> S:
+        """The state after `action`; raises IllegalActionError (naming the rule) if not legal."""
+        ...
+
+    def is_terminal(self, state: S) -> bool:
+        """True once the game is over."""
+        ...
+
+    def returns(self, state: S) -> tuple[float, ...]:
+        """Each seat's payoff in [0, 1]; the winners share 1 at the end, all 0 before."""
+        ...
+
+    def player_view(self, state: S, seat: int) -> V:
+        """What `seat` may see of `state` (other hands become sizes)."""
+        ...
+
+    def sample_state(self, view: V, rng: Rng) -> S:
+        """A full state consistent with `view`, hidden parts drawn from `rng`."""
+        ...
+
+    def parse_action(self, text: str) -> A:
+        """The action named by `text` (raises InvalidActionError); inverse of `str(action)`."""
+        ...
+
+    def action_index(self, action: A) -> int:
+        """A stable integer id in [0, num_distinct_actions) for bots that want integers."""
+        ...
+
+    def describe(self, state: S, action: A, names: Sequence[str] | None = None) -> str:
+        """The log sentence for `action` played in `state`."""
+        ...
+
+
+def seat_names(names: Sequence[str] | None, players: int) -> list[str]:
+    """The given names, or "Seat 1", "Seat 2", ... where none are given."""
+    if names is not None and len(names) >= players:
+        return list(names[:players])
+    return [f"Seat {i + 1}" for i in range(players)]
+
+
+def checked_apply(game: Game[S, A, V], state: S, action: A) -> S:
+    """Apply after checking `action` against the full legal list (slow; for tests and replay)."""
+    if action not in game.legal_actions(state):
+        raise IllegalActionError(action, "legal-actions", "not among the legal actions now")
+    return game.apply(state, action)
+
+
+Policy = Callable[[Any, Any, Rng], Any]
+"""A policy for `play`: (game, state, rng) -> action."""
+
+
+def random_policy(game: Game[S, A, V], state: S, rng: Rng) -> A:
+    """Uniform over the legal actions."""
+    return rng.choice(game.legal_actions(state))
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One move of a played game: the state before it, the actor and the action."""
+
+    state: Any
+    seat: int
+    action: Any
+
+
+def play(
+    game: Game[S, A, V],
+    setup: Any,
+    seed: int,
+    policy: Policy = random_policy,
+    policy_seed: int | None = None,
+) -> Iterator[Step]:
+    """Play one game from `seed`, yielding each step; the final state is the last step's result.
+
+    Chance comes from `seed` (the record's seed); the policy's choices from a separate
+    generator, so the same record seed with other players gives the same deals.
+    """
+    state = game.initial_state(setup, Rng(seed))
+    choices = Rng(seed if policy_seed is None else policy_seed, stream=7)
+    while not game.is_terminal(state):
+        action = policy(game, state, choices)
+        yield Step(state, game.current_player(state), action)
+        state = game.apply(state, action)
+    yield Step(state, TERMINAL, None)

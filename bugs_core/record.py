@@ -1,0 +1,206 @@
+"""Game records: the JSON text form, and replay that checks every action's legality.
+
+A record holds what is needed to rebuild a game exactly: the game id, the rules version, the
+seed of every chance event, the setup, the seats and the actions in notation. Replaying it
+applies each action through the rules, so a tampered record fails at the action that breaks
+them rather than producing a wrong game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine import Game
+from .errors import BugsError, InvalidRecordError
+from .registry import get_game
+from .rng import Rng
+
+FORMAT = "bugs-table/record"
+FORMAT_VERSION = 1
+MAX_TEXT = 2_000_000  # characters of JSON we agree to read
+MAX_ACTIONS = 200_000
+MAX_NAME = 40
+SEED_LIMIT = 1 << 64
+SEAT_KINDS = ("human", "random", "heuristic", "search", "easy", "medium", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who sits in a seat: a display name and who plays it (a person or a bot level)."""
+
+    name: str
+    kind: str = "human"
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A whole game as data; `actions` are in the game's notation."""
+
+    game: str
+    rules_version: str
+    seed: int
+    setup: Mapping[str, Any]
+    seats: tuple[Seat, ...]
+    actions: tuple[str, ...] = field(default=())
+
+    def names(self) -> list[str]:
+        """The seats' display names."""
+        return [s.name for s in self.seats]
+
+    def with_action(self, action: object) -> GameRecord:
+        """This record with one more action appended."""
+        return GameRecord(
+            self.game, self.rules_version, self.seed, self.setup, self.seats,
+            (*self.actions, str(action)),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able data."""
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "seed": self.seed,
+            "setup": dict(self.setup),
+            "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
+            "actions": list(self.actions),
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The JSON text form."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+
+def new_record(
+    game_id: str, options: Mapping[str, Any], seed: int, seats: list[Seat] | None = None
+) -> GameRecord:
+    """A record of a game not yet played, validated like a loaded one."""
+    game = get_game(game_id)
+    setup = game.make_setup(options)
+    players = game.players(setup)
+    chosen = tuple(seats) if seats is not None else tuple(Seat(f"Seat {i + 1}") for i in range(players))
+    return _checked(
+        GameRecord(game.id, game.rules_version, seed, game.setup_options(setup), chosen)
+    )
+
+
+def _need(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
+    if key not in data:
+        raise InvalidRecordError(key, "missing")
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise InvalidRecordError(key, f"must be {what}, got {type(value).__name__}")
+    return value
+
+
+def _seat(i: int, item: Any) -> Seat:
+    where = f"seats[{i}]"
+    if not isinstance(item, Mapping):
+        raise InvalidRecordError(where, "must be an object with a name and a kind")
+    name = item.get("name")
+    kind = item.get("kind", "human")
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidRecordError(f"{where}.name", "must be non-empty text")
+    if len(name) > MAX_NAME:
+        raise InvalidRecordError(f"{where}.name", f"is longer than {MAX_NAME} characters")
+    if kind not in SEAT_KINDS:
+        raise InvalidRecordError(f"{where}.kind", f"must be one of {', '.join(SEAT_KINDS)}")
+    return Seat(name, kind)
+
+
+def from_dict(data: Any) -> GameRecord:
+    """A record from parsed JSON, every field checked; InvalidRecordError says what is wrong."""
+    if not isinstance(data, Mapping):
+        raise InvalidRecordError("", "a record must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise InvalidRecordError("format", f"this is not a Bugs Table record (expected {FORMAT!r})")
+    version = _need(data, "version", int, "a whole number")
+    if version != FORMAT_VERSION:
+        raise InvalidRecordError(
+            "version", f"record format {version} is not known here (this site reads {FORMAT_VERSION})"
+        )
+    game_id = _need(data, "game", str, "a game id")
+    rules_version = _need(data, "rules_version", str, "text")
+    seed = _need(data, "seed", int, "a whole number")
+    setup = _need(data, "setup", Mapping, "an object of options")
+    seats = _need(data, "seats", list, "a list")
+    actions = _need(data, "actions", list, "a list")
+    if len(actions) > MAX_ACTIONS:
+        raise InvalidRecordError("actions", f"more than {MAX_ACTIONS} actions")
+    for i, a in enumerate(actions):
+        if not isinstance(a, str):
+            raise InvalidRecordError(f"actions[{i}]", "must be text in the game's notation")
+    record = GameRecord(
+        game_id, rules_version, seed, dict(setup),
+        tuple(_seat(i, s) for i, s in enumerate(seats[:16])), tuple(actions),
+    )
+    if len(seats) > 16:
+        raise InvalidRecordError("seats", "more than 16 seats")
+    return _checked(record)
+
+
+def _checked(record: GameRecord) -> GameRecord:
+    """Checks that need the game: known id, same rules version, valid setup, seat count."""
+    try:
+        game = get_game(record.game)
+    except BugsError as e:
+        raise InvalidRecordError("game", str(e)) from None
+    if record.rules_version != game.rules_version:
+        raise InvalidRecordError(
+            "rules_version",
+            f"made with rules version {record.rules_version!r} of {game.name}; "
+            f"this site plays version {game.rules_version!r}",
+        )
+    if not 0 <= record.seed < SEED_LIMIT:
+        raise InvalidRecordError("seed", "must be from 0 to 2**64 - 1")
+    try:
+        setup = game.make_setup(record.setup)
+    except BugsError as e:
+        raise InvalidRecordError("setup", str(e)) from None
+    if len(record.seats) != game.players(setup):
+        raise InvalidRecordError(
+            "seats", f"{len(record.seats)} seats for a game of {game.players(setup)} players"
+        )
+    return record
+
+
+def from_json(text: str | bytes) -> GameRecord:
+    """A record from its JSON text."""
+    if len(text) > MAX_TEXT:
+        raise InvalidRecordError("", f"the record is larger than {MAX_TEXT} characters")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise InvalidRecordError("", f"not valid JSON ({e})") from None
+    return from_dict(data)
+
+
+def replay_states(record: GameRecord) -> Iterator[Any]:
+    """The state before the first action, then after each action, legality checked."""
+    game = get_game(record.game)
+    setup = game.make_setup(record.setup)
+    state = game.initial_state(setup, Rng(record.seed))
+    yield state
+    for i, text in enumerate(record.actions):
+        try:
+            state = game.apply(state, game.parse_action(text))
+        except BugsError as e:
+            raise InvalidRecordError(f"actions[{i}]", str(e)) from None
+        yield state
+
+
+def replay(record: GameRecord) -> Any:
+    """The state after every action of the record."""
+    state = None
+    for state in replay_states(record):
+        pass
+    return state
+
+
+def game_of(record: GameRecord) -> Game[Any, Any, Any]:
+    """The game a record plays."""
+    return get_game(record.game)

@@ -1,0 +1,26 @@
+"""The games by id."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine import Game
+from .errors import SetupError
+
+
+def _games() -> dict[str, Game[Any, Any, Any]]:
+    from .bugs import GAME as BUGS
+
+    return {BUGS.id: BUGS}
+
+
+GAMES: dict[str, Game[Any, Any, Any]] = _games()
+
+
+def get_game(game_id: str) -> Game[Any, Any, Any]:
+    """The game with this id; SetupError naming the known ids otherwise."""
+    try:
+        return GAMES[game_id]
+    except (KeyError, TypeError):
+        known = ", ".join(sorted(GAMES))
+        raise SetupError(f"unknown game {game_id!r}; known games: {known}") from None
