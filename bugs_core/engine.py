@@ -7,7 +7,8 @@ keeping the previous state and a search may share states freely.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -24,6 +25,7 @@ TERMINAL = -3
 S = TypeVar("S")
 A = TypeVar("A")
 V = TypeVar("V")
+T = TypeVar("T")
 
 
 class Game(Protocol[S, A, V]):
@@ -98,6 +100,16 @@ def seat_names(names: Sequence[str] | None, players: int) -> list[str]:
     if names is not None and len(names) >= players:
         return list(names[:players])
     return [f"Seat {i + 1}" for i in range(players)]
+
+
+def last(items: Iterable[T], default: T | None = None) -> T:
+    """The last item of an iterable (consumed without keeping the rest), or `default`."""
+    tail = deque(items, maxlen=1)
+    if tail:
+        return tail[0]
+    if default is None:
+        raise ValueError("last() of an empty iterable")
+    return default
 
 
 def checked_apply(game: Game[S, A, V], state: S, action: A) -> S:

@@ -34,7 +34,7 @@ class InvalidRecordError(BugsError):
     def __init__(self, where: str, reason: str) -> None:
         self.where = where
         self.reason = reason
-        super().__init__(f"invalid record: {where}: {reason}" if where else f"invalid record: {reason}")
+        super().__init__(f"invalid record: {where + ': ' if where else ''}{reason}")
 
 
 class SetupError(BugsError):

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import Game
+from .engine import Game, last
 from .errors import BugsError, InvalidRecordError
 from .registry import get_game
 from .rng import Rng
@@ -53,7 +53,11 @@ class GameRecord:
     def with_action(self, action: object) -> GameRecord:
         """This record with one more action appended."""
         return GameRecord(
-            self.game, self.rules_version, self.seed, self.setup, self.seats,
+            self.game,
+            self.rules_version,
+            self.seed,
+            self.setup,
+            self.seats,
             (*self.actions, str(action)),
         )
 
@@ -82,7 +86,7 @@ def new_record(
     game = get_game(game_id)
     setup = game.make_setup(options)
     players = game.players(setup)
-    chosen = tuple(seats) if seats is not None else tuple(Seat(f"Seat {i + 1}") for i in range(players))
+    chosen = tuple(seats or (Seat(f"Seat {i + 1}") for i in range(players)))
     return _checked(
         GameRecord(game.id, game.rules_version, seed, game.setup_options(setup), chosen)
     )
@@ -121,7 +125,8 @@ def from_dict(data: Any) -> GameRecord:
     version = _need(data, "version", int, "a whole number")
     if version != FORMAT_VERSION:
         raise InvalidRecordError(
-            "version", f"record format {version} is not known here (this site reads {FORMAT_VERSION})"
+            "version",
+            f"record format {version} is not known here (this site reads {FORMAT_VERSION})",
         )
     game_id = _need(data, "game", str, "a game id")
     rules_version = _need(data, "rules_version", str, "text")
@@ -135,8 +140,12 @@ def from_dict(data: Any) -> GameRecord:
         if not isinstance(a, str):
             raise InvalidRecordError(f"actions[{i}]", "must be text in the game's notation")
     record = GameRecord(
-        game_id, rules_version, seed, dict(setup),
-        tuple(_seat(i, s) for i, s in enumerate(seats[:16])), tuple(actions),
+        game_id,
+        rules_version,
+        seed,
+        dict(setup),
+        tuple(_seat(i, s) for i, s in enumerate(seats[:16])),
+        tuple(actions),
     )
     if len(seats) > 16:
         raise InvalidRecordError("seats", "more than 16 seats")
@@ -195,10 +204,7 @@ def replay_states(record: GameRecord) -> Iterator[Any]:
 
 def replay(record: GameRecord) -> Any:
     """The state after every action of the record."""
-    state = None
-    for state in replay_states(record):
-        pass
-    return state
+    return last(replay_states(record))
 
 
 def game_of(record: GameRecord) -> Game[Any, Any, Any]:

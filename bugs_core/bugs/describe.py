@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from ..engine import seat_names
 from .actions import Action, PassLead, Play, WipeOut
 from .cards import BUG_NAMES, copies
-from .rules import apply
+from .rules import apply, repellent_target
 from .state import BugsState, HandResult, Phase
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -35,6 +35,10 @@ def describe(state: BugsState, action: Action, names: Sequence[str] | None = Non
     who = seat_names(names, state.setup.players)
     me = who[state.to_act]
     after = apply(state, action)
+    n = state.setup.players
+    # Read from `state`, not `after`: an action that ends the hand leaves the next hand's leader
+    # in `after`, not the seat this action passed the swarm or the lead to.
+    onward = who[(state.to_act + state.direction) % n]
     if isinstance(action, Play):
         cards = bugs(action.count, action.value) + _with_outbreaks(action)
         if state.phase is Phase.LEAD:
@@ -51,7 +55,7 @@ def describe(state: BugsState, action: Action, names: Sequence[str] | None = Non
             f"{_with_outbreaks(action)}."
         )
     elif isinstance(action, PassLead):
-        text = f"{me} has no bug to lead; the lead passes to {who[after.to_act]}."
+        text = f"{me} has no bug to lead; the lead passes to {onward}."
     elif str(action) == "pickup":
         count = sum(p.count for p in state.pile)
         text = f"{me} picks up {number(count)} card{'s' if count != 1 else ''} and leads."
@@ -59,9 +63,10 @@ def describe(state: BugsState, action: Action, names: Sequence[str] | None = Non
             r = after.restriction
             text += f" A lead of {BUG_NAMES[r.value][1]} must now beat {r.threshold}."
     elif str(action) == "net":
-        text = f"{me} nets the swarm; it passes to {who[after.to_act]}."
+        text = f"{me} nets the swarm; it passes to {onward}."
     elif str(action) == "repellent":
-        text = f"{me} sprays Repellent: play reverses, the swarm goes to {who[after.to_act]}."
+        back = who[repellent_target(state, state.to_act, -state.direction)]
+        text = f"{me} sprays Repellent: play reverses, the swarm goes to {back}."
     else:
         text = f"{me} plays the Exterminator: swarm 0, the bugs stay in the pile."
     if after.last_hand is not state.last_hand and after.last_hand is not None:

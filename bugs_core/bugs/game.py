@@ -89,9 +89,7 @@ class BugsGame:
         """Integer id."""
         return actions.action_index(action)
 
-    def describe(
-        self, state: BugsState, action: Action, names: Sequence[str] | None = None
-    ) -> str:
+    def describe(self, state: BugsState, action: Action, names: Sequence[str] | None = None) -> str:
         """The log sentence."""
         return describe.describe(state, action, names)
 

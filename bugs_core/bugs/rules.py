@@ -155,8 +155,10 @@ def _check_bugs(state: BugsState, action: Play | WipeOut, count: int) -> None:
         )
     if not 0 <= action.outbreaks <= state.setup.max_outbreaks_per_play:
         raise _illegal(
-            state, action, "B9",
-            f"at most {state.setup.max_outbreaks_per_play} Outbreaks go in one play",
+            state,
+            action,
+            "B9",
+            f"a play holds 0 to {state.setup.max_outbreaks_per_play} Outbreaks",
         )
     if hand[OUTBREAK] < action.outbreaks:
         raise _illegal(state, action, "B15", f"you hold {hand[OUTBREAK]} Outbreaks")
@@ -173,19 +175,34 @@ def apply(state: BugsState, action: Action) -> BugsState:
             limit = _lead_limit(state, action.value)
             if limit is not None and action.size <= limit:
                 raise _illegal(
-                    state, action, "B24",
+                    state,
+                    action,
+                    "B24",
                     f"after picking up a swarm of {action.value}s you must lead them larger "
                     f"than {limit}",
                 )
         elif action.value != state.swarm_value and action.size <= state.swarm_size:
             raise _illegal(
-                state, action, "B14",
+                state,
+                action,
+                "B14",
                 f"a beat must be larger than the swarm of {state.swarm_size}",
             )
         return _finish(state, _play(state, action))
     if isinstance(action, WipeOut):
         if phase is not Phase.LEAD:
             raise _illegal(state, action, "B25", "colonies are wiped out only when leading")
+        if not 1 <= action.value <= 9:
+            raise _illegal(state, action, "B3", "bug values run from 1 to 9")
+        held = state.hands[state.to_act][action.value]
+        if held != copies(action.value):
+            raise _illegal(
+                state,
+                action,
+                "B25",
+                f"a wipe-out needs all {copies(action.value)} cards of value {action.value}; "
+                f"you hold {held}",
+            )
         _check_bugs(state, action, copies(action.value))
         return _finish(state, _wipe_out(state, action))
     if isinstance(action, PassLead):
@@ -349,9 +366,7 @@ def _action_card(state: BugsState, action: Action, card: int) -> BugsState:
         return replace(new, to_act=_next(state, seat))
     if card == REPELLENT:
         direction = -state.direction
-        return replace(
-            new, direction=direction, to_act=repellent_target(new, seat, direction)
-        )
+        return replace(new, direction=direction, to_act=repellent_target(new, seat, direction))
     # B20: the Exterminator zeroes the swarm; its bugs stay in the pile.
     return replace(new, swarm_size=0, swarm_value=0, to_act=_next(state, seat))
 
@@ -366,9 +381,7 @@ def _finish(before: BugsState, after: BugsState) -> BugsState:
     return replace(after, actions_this_hand=count)
 
 
-def next_dealer(
-    state: BugsState, points: tuple[int, ...], scores: tuple[int, ...]
-) -> int:
+def next_dealer(state: BugsState, points: tuple[int, ...], scores: tuple[int, ...]) -> int:
     """B31: most points (this hand, or in total by flag); ties by most 1s, 2s, ...; then the
     first clockwise from the previous dealer's left."""
     basis = points if state.setup.next_dealer_basis == "hand" else scores

@@ -46,7 +46,9 @@ class BugsSetup:
             two = "" if self.allow_two_players else " (2 only with allow_two_players)"
             raise SetupError(f"bugs: players must be {low} to 6{two}, got {self.players!r}")
         if self.first_dealer is not None and (
-            not isinstance(self.first_dealer, int) or not 0 <= self.first_dealer < self.players
+            isinstance(self.first_dealer, bool)
+            or not isinstance(self.first_dealer, int)
+            or not 0 <= self.first_dealer < self.players
         ):
             raise SetupError(
                 f"bugs: first_dealer must be a seat 0 to {self.players - 1} or 'random', "
@@ -63,8 +65,7 @@ class BugsSetup:
         ):
             if getattr(self, name) not in allowed:
                 raise SetupError(
-                    f"bugs: {name} must be one of {', '.join(allowed)}, "
-                    f"got {getattr(self, name)!r}"
+                    f"bugs: {name} must be one of {', '.join(allowed)}, got {getattr(self, name)!r}"
                 )
         if not isinstance(self.max_actions_per_hand, int) or not (
             10 <= self.max_actions_per_hand <= 100_000
@@ -74,8 +75,9 @@ class BugsSetup:
                 f"got {self.max_actions_per_hand!r}"
             )
         if not isinstance(self.allow_two_players, bool):
-            raise SetupError(f"bugs: allow_two_players must be true or false, got "
-                             f"{self.allow_two_players!r}")
+            raise SetupError(
+                f"bugs: allow_two_players must be true or false, got {self.allow_two_players!r}"
+            )
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> BugsSetup:

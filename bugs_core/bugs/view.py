@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import BugsError
 from ..rng import Rng
-from .cards import DECK, KINDS, Hand, cards_of, hand_of
+from .cards import DECK, KINDS, Hand, add, cards_of, hand_of
 from .state import BugsState, BugsView, Phase
 
 
@@ -66,7 +66,7 @@ def sample_state(view: BugsView, rng: Rng) -> BugsState:
                 continue
             need = view.hand_sizes[seat] - sum(view.known[seat])
             drawn, pool = pool[:need], pool[need:]
-            built.append(tuple(k + d for k, d in zip(view.known[seat], hand_of(drawn), strict=True)))
+            built.append(add(view.known[seat], hand_of(drawn)))
         if pool or any(sum(h) != s for h, s in zip(built, view.hand_sizes, strict=True)):
             raise BugsError("bugs: the view is inconsistent: hand sizes do not match the cards")
         hands = tuple(built)
@@ -91,4 +91,3 @@ def sample_state(view: BugsView, rng: Rng) -> BugsState:
         last_hand=view.last_hand,
         rng=rng.spawn().getstate(),
     )
-

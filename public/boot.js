@@ -1,0 +1,78 @@
+// Shows Python's start-up progress and start-up failures. Plain JavaScript on purpose: it
+// must work before (and if) Python never starts. Once Python runs, the page's Python takes
+// over (#runtime gets data-state="ready") and this script stands down.
+"use strict";
+
+(() => {
+  const runtime = document.getElementById("runtime");
+  const status = document.getElementById("status");
+  const bar = document.getElementById("load-progress");
+  const loadTime = document.getElementById("load-time");
+  const errorLine = document.getElementById("load-error");
+  const steps = [...document.querySelectorAll("#load-steps li")];
+  const SLOW_SECONDS = 45;
+
+  // PyScript's "py:progress" messages, mapped to the step they start.
+  const stepOf = [
+    [/^Loading Pyodide|^Loading interpreter/, "python"],
+    [/^Loaded interpreter|^Loading micropip|^Loading remote packages/, "wheel"],
+    [/^Loaded Pyodide/, "page-code"],
+  ];
+
+  const settled = () => runtime.dataset.state !== "loading";
+
+  function activate(name) {
+    const index = steps.findIndex((li) => li.dataset.step === name);
+    if (index < 0 || steps[index].dataset.state !== "pending") return;
+    steps.forEach((li, i) => {
+      if (i < index) li.dataset.state = "done";
+      else if (i === index) li.dataset.state = "active";
+    });
+    bar.value = Math.round((100 * index) / steps.length);
+  }
+
+  addEventListener("py:progress", ({ detail }) => {
+    if (settled()) return;
+    const message = String(detail);
+    for (const [pattern, name] of stepOf) {
+      if (pattern.test(message)) activate(name);
+    }
+  });
+
+  // One readable line from an error: a Python traceback's last line says what went wrong,
+  // anything else its first.
+  function plain(value) {
+    const text = String(value?.message ?? value ?? "unknown error").trim();
+    const lines = text.split("\n").map((line) => line.trim()).filter(Boolean);
+    if (lines[0]?.startsWith("Traceback")) return lines[lines.length - 1];
+    return lines[0] ?? "unknown error";
+  }
+
+  function fail(error) {
+    if (settled()) return;
+    const label = steps.find((li) => li.dataset.state === "active")?.textContent ?? "Loading";
+    runtime.dataset.state = "error";
+    status.textContent = "Python could not start";
+    errorLine.textContent =
+      `Failed while ${label[0].toLowerCase()}${label.slice(1)}: ${plain(error)}. ` +
+      "Reloading the page may help.";
+    errorLine.hidden = false;
+    loadTime.textContent = "";
+    document.getElementById("selftest-summary").textContent = "Not run: Python did not start.";
+  }
+
+  addEventListener("error", (event) => fail(event.error ?? event.message));
+  addEventListener("unhandledrejection", (event) => fail(event.reason));
+
+  // A slow network is not an error, but say that we are still at it. (A runtime file that
+  // fails to load can also leave Pyodide waiting forever without any error event.)
+  const ticker = setInterval(() => {
+    if (settled()) return clearInterval(ticker);
+    const seconds = performance.now() / 1000;
+    loadTime.textContent = `${seconds.toFixed(0)} s`;
+    if (seconds > SLOW_SECONDS && errorLine.hidden) {
+      errorLine.textContent = "This is taking longer than usual. A slow connection? Reloading may help.";
+      errorLine.hidden = false;
+    }
+  }, 1000);
+})();

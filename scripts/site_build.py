@@ -1,0 +1,194 @@
+"""Build the static site in public/: vendored runtime, micropip, our wheel, generated config.
+
+Stdlib only, so it runs before any virtualenv exists. Every step recreates its output from
+pinned inputs (package-lock.json, pyodide-lock.json, pyproject.toml), so nothing it writes is
+committed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PUBLIC = ROOT / "public"
+VENDOR = PUBLIC / "vendor"
+WHEELS = PUBLIC / "wheels"
+CONFIG = PUBLIC / "pyscript.toml"
+CACHE = ROOT / "build" / "site-cache"
+NODE_MODULES = ROOT / "node_modules"
+
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# micropip 0.11.x needs a 3.13+ target: pip on 3.11 would otherwise pick an old release.
+MICROPIP_PYTHON = "3.13"
+# PyScript's error plugin prints raw tracebacks onto the page; our pages say what failed in
+# plain words instead (the traceback still reaches the console).
+DISABLED_PLUGINS = ("error",)
+
+
+class BuildError(Exception):
+    """A build step failed; the message says which and why."""
+
+
+def log(message: str) -> None:
+    """Print one build step."""
+    print(f"[build] {message}", flush=True)
+
+
+def run(command: list[str], cwd: Path = ROOT) -> None:
+    """Run a command, failing the build with its name if it fails."""
+    result = subprocess.run(command, cwd=cwd, check=False, stdin=subprocess.DEVNULL)
+    if result.returncode != 0:
+        raise BuildError(f"{' '.join(command)} exited with {result.returncode}")
+
+
+def locked_npm_versions() -> dict[str, str]:
+    """The npm packages and versions package-lock.json pins at the top level."""
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    prefix = "node_modules/"
+    return {
+        path[len(prefix) :]: entry["version"]
+        for path, entry in lock["packages"].items()
+        if path.startswith(prefix) and "/node_modules/" not in path[len(prefix) :]
+    }
+
+
+def node_modules_fresh() -> bool:
+    """True when every package pinned in the lock is installed at its pinned version."""
+    for name, version in locked_npm_versions().items():
+        manifest = NODE_MODULES / name / "package.json"
+        if not manifest.is_file():
+            return False
+        if json.loads(manifest.read_text(encoding="utf-8")).get("version") != version:
+            return False
+    return True
+
+
+def ensure_node_modules() -> None:
+    """Run `npm ci` when node_modules is missing or does not match package-lock.json."""
+    if node_modules_fresh():
+        log("node_modules matches package-lock.json")
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("npm is not installed (Debian: apt-get install -y nodejs npm)")
+    log("npm ci")
+    run([npm, "ci", "--no-audit", "--no-fund"])
+
+
+def copy_runtime() -> None:
+    """Copy Pyodide's runtime and PyScript's dist files into public/vendor/."""
+    shutil.rmtree(VENDOR, ignore_errors=True)
+    pyodide_dir = VENDOR / "pyodide"
+    pyodide_dir.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(NODE_MODULES / "pyodide" / name, pyodide_dir / name)
+    pyscript_dir = VENDOR / "pyscript"
+    pyscript_dir.mkdir()
+    for source in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").iterdir()):
+        # No source maps: 3.5 MB that only a developer's tools would ever ask for.
+        if source.suffix in {".js", ".css"}:
+            shutil.copy2(source, pyscript_dir / source.name)
+    log(f"vendored Pyodide and PyScript into {VENDOR.relative_to(ROOT)}/")
+
+
+def sha256_of(path: Path) -> str:
+    """The hex SHA-256 of a file."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def download_micropip(version: str) -> Path:
+    """Fetch micropip's wheel from PyPI once into the build cache and return its path."""
+    target = CACHE / f"micropip-{version}"
+    wheels = sorted(target.glob("micropip-*.whl"))
+    if not wheels:
+        log(f"pip download micropip=={version}")
+        run(
+            [
+                sys.executable, "-m", "pip", "download", f"micropip=={version}",
+                "--no-deps", "--python-version", MICROPIP_PYTHON,
+                "--only-binary=:all:", "--disable-pip-version-check", "-d", str(target),
+            ]
+        )  # fmt: skip
+        wheels = sorted(target.glob("micropip-*.whl"))
+    if len(wheels) != 1:
+        raise BuildError(f"expected one micropip wheel in {target}, found {len(wheels)}")
+    return wheels[0]
+
+
+def vendor_micropip() -> None:
+    """Serve micropip next to Pyodide and point pyodide-lock.json at that exact file.
+
+    The npm Pyodide ships no package wheels; PyPI's micropip wheel is built apart from
+    Pyodide's, so its hash differs from the lock's and Pyodide would refuse it unpatched.
+    """
+    lock_path = VENDOR / "pyodide" / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    entry = lock["packages"]["micropip"]
+    wheel = download_micropip(entry["version"])
+    shutil.copy2(wheel, lock_path.parent / wheel.name)
+    entry["file_name"] = wheel.name
+    entry["sha256"] = sha256_of(wheel)
+    lock_path.write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
+    log(f"vendored {wheel.name} and patched pyodide-lock.json")
+
+
+def build_wheel() -> str:
+    """Build our py3-none-any wheel into public/wheels/ and return its file name."""
+    shutil.rmtree(WHEELS, ignore_errors=True)
+    WHEELS.mkdir(parents=True)
+    # setuptools reuses build/lib: a module deleted from the tree would live on in the wheel.
+    for stale in (ROOT / "build" / "lib", *(ROOT / "build").glob("bdist.*")):
+        shutil.rmtree(stale, ignore_errors=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        log("pip wheel . (bugs_core + bugs_web)")
+        run(
+            [
+                sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "--quiet",
+                "--disable-pip-version-check", "-w", tmp,
+            ]
+        )  # fmt: skip
+        wheels = sorted(Path(tmp).glob("*.whl"))
+        if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
+            raise BuildError(f"expected one py3-none-any wheel, got {[w.name for w in wheels]}")
+        shutil.copy2(wheels[0], WHEELS / wheels[0].name)
+    log(f"built wheels/{wheels[0].name}")
+    return wheels[0].name
+
+
+def pyscript_config(wheel_name: str) -> str:
+    """The PyScript config every page shares, as TOML text.
+
+    `interpreter` resolves against the page's URL, `packages` against this file's, so pages
+    must sit next to it at the site root.
+    """
+    plugins = ", ".join(f'"!{name}"' for name in DISABLED_PLUGINS)
+    return (
+        "# Generated by scripts/site_build.py: do not edit, do not commit.\n"
+        # Without `interpreter` PyScript would load Pyodide from a CDN.
+        'interpreter = "./vendor/pyodide/pyodide.mjs"\n'
+        # A path, not a name: a name would send micropip to PyPI.
+        f'packages = ["./wheels/{wheel_name}"]\n'
+        f"plugins = [{plugins}]\n"
+    )
+
+
+def build() -> None:
+    """Run every build step in order."""
+    ensure_node_modules()
+    copy_runtime()
+    vendor_micropip()
+    wheel_name = build_wheel()
+    CONFIG.write_text(pyscript_config(wheel_name), encoding="utf-8")
+    log(f"wrote {CONFIG.relative_to(ROOT)}")
