@@ -90,6 +90,10 @@ class Game(Protocol[S, A, V]):
         """A stable integer id in [0, num_distinct_actions) for bots that want integers."""
         ...
 
+    def action_from_index(self, index: int) -> A:
+        """Inverse of `action_index` (raises InvalidActionError out of range)."""
+        ...
+
     def describe(self, state: S, action: A, names: Sequence[str] | None = None) -> str:
         """The log sentence for `action` played in `state`."""
         ...

@@ -3,6 +3,7 @@ action checked against the legal list and every record replayed."""
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -15,16 +16,20 @@ from .registry import get_game
 
 @dataclass(frozen=True, slots=True)
 class SelfTestResult:
-    """Progress so far: games finished, actions played, seconds spent, one line per failure."""
+    """Progress so far: games finished, actions played, seconds spent, one line per failure,
+    and a digest of every record and final score, equal in CPython and Pyodide for equal
+    arguments (the proof that both runtimes play the same games)."""
 
     games: int
     actions: int
     seconds: float
     errors: tuple[str, ...]
+    digest: str = ""
 
 
-def run_one(game_id: str, players: int, seed: int) -> int:
-    """Play one random game, check it, and replay its record; returns the action count."""
+def run_one(game_id: str, players: int, seed: int) -> tuple[int, str]:
+    """Play one random game, check it, and replay its record; returns the action count and a
+    text of the record and the final scores."""
     game = get_game(game_id)
     record = new_record(game_id, {"players": players}, seed)
     setup = game.make_setup(record.setup)
@@ -40,7 +45,7 @@ def run_one(game_id: str, players: int, seed: int) -> int:
         raise BugsError("the game did not end")
     if replay(record) != final:
         raise BugsError("the record did not replay to the same final state")
-    return len(record.actions)
+    return len(record.actions), f"{record.to_json()} {game.returns(final)}"
 
 
 def run_selftest_iter(
@@ -50,13 +55,18 @@ def run_selftest_iter(
     start = time.perf_counter()
     actions = 0
     errors: list[str] = []
+    digest = hashlib.sha256()
     for i in range(games):
         game_seed = seed + i
         try:
-            actions += run_one(game_id, players, game_seed)
+            count, text = run_one(game_id, players, game_seed)
+            actions += count
+            digest.update(text.encode())
         except Exception as e:
             errors.append(f"game {i + 1} (seed {game_seed}): {type(e).__name__}: {e}")
-        yield SelfTestResult(i + 1, actions, time.perf_counter() - start, tuple(errors))
+        yield SelfTestResult(
+            i + 1, actions, time.perf_counter() - start, tuple(errors), digest.hexdigest()[:16]
+        )
 
 
 def run_selftest(

@@ -89,6 +89,10 @@ class BugsGame:
         """Integer id."""
         return actions.action_index(action)
 
+    def action_from_index(self, index: int) -> Action:
+        """Action of an integer id."""
+        return actions.action_from_index(index)
+
     def describe(self, state: BugsState, action: Action, names: Sequence[str] | None = None) -> str:
         """The log sentence."""
         return describe.describe(state, action, names)

@@ -1,0 +1,84 @@
+"""The contract every registered game keeps (OpenSpiel's games_sim_test, pgx's api_test):
+seeded random games checked at every step."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from bugs_core.engine import TERMINAL, Game, play
+from bugs_core.errors import IllegalActionError
+from bugs_core.record import new_record, replay_states
+from bugs_core.registry import GAMES
+from bugs_core.rng import Rng
+
+GAME_IDS = sorted(GAMES)
+DEEP_GAMES = 6  # per game and player count: every check at every step
+
+
+def player_counts(game: Game[Any, Any, Any]) -> range:
+    return range(game.min_players, game.max_players + 1)
+
+
+def cases() -> list[tuple[str, int, int]]:
+    return [
+        (gid, players, seed)
+        for gid in GAME_IDS
+        for players in player_counts(GAMES[gid])
+        for seed in range(DEEP_GAMES)
+    ]
+
+
+@pytest.mark.parametrize(("game_id", "players", "seed"), cases())
+def test_random_game_keeps_the_contract(game_id: str, players: int, seed: int) -> None:
+    """Legal actions unique, canonical and parse back; terminal iff none; apply is checked and
+    leaves its input unchanged; views are consistent with sampled states; returns in bounds;
+    the record replays to the same state at every prefix."""
+    game = GAMES[game_id]
+    setup = game.make_setup({"players": players})
+    record = new_record(game_id, game.setup_options(setup), 1000 + seed)
+    states: list[Any] = []
+    probe = Rng(seed, stream=99)
+    for step in play(game, setup, record.seed):
+        state = step.state
+        states.append(state)
+        legal = game.legal_actions(state)
+        terminal = game.is_terminal(state)
+        assert terminal == (not legal)
+        assert (game.current_player(state) == TERMINAL) == terminal
+        returns = game.returns(state)
+        assert len(returns) == players
+        assert all(0.0 <= r <= 1.0 for r in returns)
+        assert abs(sum(returns) - (1.0 if terminal else 0.0)) < 1e-9
+        if terminal:
+            break
+        ids = [game.action_index(a) for a in legal]
+        assert ids == sorted(set(ids)), "legal actions must be unique and in canonical order"
+        assert all(0 <= i < game.num_distinct_actions for i in ids)
+        assert all(game.parse_action(str(a)) == a for a in legal)
+        index = probe.below(game.num_distinct_actions)
+        if index not in ids:
+            with pytest.raises(IllegalActionError):
+                game.apply(state, game.action_from_index(index))
+        before = copy.deepcopy(state)
+        game.apply(state, step.action)
+        assert state == before, "apply must not change its input"
+        _check_views(game, state, players, probe)
+        assert game.describe(state, step.action)
+        record = record.with_action(step.action)
+    assert game.is_terminal(states[-1])
+    replayed = list(replay_states(record))
+    assert replayed == states
+
+
+def _check_views(game: Game[Any, Any, Any], state: Any, players: int, rng: Rng) -> None:
+    """A view depends only on what its seat may know: sampled states give the same view and
+    the same legal actions for the seat to act."""
+    for seat in range(players):
+        view = game.player_view(state, seat)
+        sampled = game.sample_state(view, rng)
+        assert game.player_view(sampled, seat) == view
+        if seat == game.current_player(state):
+            assert game.legal_actions(sampled) == game.legal_actions(state)
