@@ -7,6 +7,8 @@ import re
 from playwright.sync_api import Page, Route, expect
 
 from bugs_core import __version__
+from bugs_core.selftest import run_selftest
+from bugs_web.rng_check import RNG_OK_TEXT
 from bugs_web.selftest_view import DEFAULT_GAMES
 from site_checks import BrowserGuard
 
@@ -80,6 +82,34 @@ def test_selftest_game_count_comes_from_the_address(page: Page, base_url: str) -
     expect(selftest).to_have_attribute("data-games", "7")
     expect(selftest).to_have_attribute("data-errors", "0")
     expect(page.locator("#selftest-summary")).to_have_text("7 games, 0 errors")
+
+
+def test_selftest_plays_the_same_games_as_cpython(page: Page, base_url: str) -> None:
+    games, seed, players = 20, 3, 4
+    expected = run_selftest(games, seed, players)
+    assert expected.errors == ()
+    page.goto(f"{base_url}?selftest={games}&seed={seed}")
+
+    selftest = page.locator("#selftest")
+    expect(selftest).to_have_attribute("data-state", "done", timeout=SELFTEST_TIMEOUT_MS)
+    expect(selftest).to_have_attribute("data-games", str(games))
+    expect(selftest).to_have_attribute("data-errors", "0")
+    expect(selftest).to_have_attribute("data-rng", "ok")
+    assert selftest.get_attribute("data-digest") == expected.digest
+    fingerprint = page.locator("#selftest-fingerprint")
+    expect(fingerprint).to_be_visible()
+    expect(fingerprint).to_contain_text(f"Fingerprint {expected.digest}")
+    expect(page.locator("#selftest-rng")).to_have_text(RNG_OK_TEXT)
+
+
+def test_prng_check_runs_without_a_selftest(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}?selftest=0")
+
+    selftest = page.locator("#selftest")
+    expect(selftest).to_have_attribute("data-rng", "ok")
+    expect(page.locator("#selftest-rng")).to_have_text(RNG_OK_TEXT)
+    expect(selftest).to_have_attribute("data-digest", "")
+    expect(page.locator("#selftest-fingerprint")).to_be_hidden()
 
 
 def test_a_failed_start_shows_a_plain_message(

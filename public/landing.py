@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from pyscript import web, window
 
 if TYPE_CHECKING:
+    from bugs_web.rng_check import RngCheck
     from bugs_web.selftest_view import SelfTestView
 
 
@@ -36,12 +37,19 @@ class DomScreen:
     def show_version(self, version: str) -> None:
         web.page["engine-version"].textContent = version
 
+    def show_rng(self, check: RngCheck) -> None:
+        web.page["selftest"].setAttribute("data-rng", check.state)
+        web.page["selftest-rng"].textContent = check.text
+
     def show_selftest(self, view: SelfTestView) -> None:
         box = web.page["selftest"]
         box.setAttribute("data-state", view.state)
         box.setAttribute("data-games", str(view.games))
         box.setAttribute("data-total", str(view.total))
         box.setAttribute("data-errors", str(len(view.errors)))
+        box.setAttribute("data-digest", view.digest)
+        web.page["selftest-fingerprint"].textContent = view.fingerprint
+        web.page["selftest-fingerprint"].hidden = not view.fingerprint
         web.page["selftest-progress"].value = view.percent
         web.page["selftest-summary"].textContent = view.headline
         web.page["selftest-detail"].textContent = view.detail

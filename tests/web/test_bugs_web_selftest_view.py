@@ -12,6 +12,7 @@ from bugs_web.selftest_view import (
     SelfTestOptions,
     failed_view,
     failure_text,
+    fingerprint_line,
     parse_options,
     plural,
     progress_view,
@@ -28,6 +29,7 @@ class Result:
     actions: int
     seconds: float
     errors: tuple[str, ...] = ()
+    digest: str = ""
 
 
 @pytest.mark.parametrize(
@@ -66,6 +68,7 @@ def test_progress_view_runs_until_the_last_game() -> None:
     assert (view.state, view.games, view.total, view.percent) == ("running", 3, 10, 30)
     assert view.headline == "3 / 10 games played…"
     assert view.detail == "300 actions checked in 1.5 s (2.0 games/s)"
+    assert (view.digest, view.fingerprint) == ("", "")  # shown when the self-test ends
 
 
 def test_progress_view_ends_with_the_summary_and_errors() -> None:
@@ -74,6 +77,20 @@ def test_progress_view_ends_with_the_summary_and_errors() -> None:
     assert (view.state, view.percent, view.errors) == ("done", 100, errors)
     assert view.headline == "10 games, 1 error"
     assert view.detail.endswith("(0.0 games/s)")
+
+
+def test_done_view_shows_the_fingerprint() -> None:
+    result = Result(games=20, actions=27179, seconds=2.0, digest="91296d7470a6f1b8")
+    view = progress_view(result, total=20)
+    assert (view.state, view.digest) == ("done", "91296d7470a6f1b8")
+    assert view.fingerprint == (
+        "Fingerprint 91296d7470a6f1b8 \N{EM DASH} the same games as CPython plays with this seed"
+    )
+
+
+def test_fingerprint_line_is_empty_without_a_digest() -> None:
+    assert fingerprint_line("") == ""
+    assert fingerprint_line("0123456789abcdef").startswith("Fingerprint 0123456789abcdef ")
 
 
 def test_failure_text_is_one_plain_line() -> None:

@@ -25,6 +25,8 @@ class Progress(Protocol):
     def seconds(self) -> float: ...
     @property
     def errors(self) -> tuple[str, ...]: ...
+    @property
+    def digest(self) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +48,8 @@ class SelfTestView:
     games: int
     total: int
     errors: tuple[str, ...] = ()
+    digest: str = ""
+    fingerprint: str = ""
 
     @property
     def percent(self) -> int:
@@ -79,6 +83,14 @@ def plural(count: int, noun: str) -> str:
 def summary_line(games: int, errors: int) -> str:
     """The closing line: '50 games, 0 errors'."""
     return f"{plural(games, 'game')}, {plural(errors, 'error')}"
+
+
+def fingerprint_line(digest: str) -> str:
+    """The closing fingerprint: the digest of every game's record and result, which CPython
+    computes the same for the same options; empty when there is no digest."""
+    if not digest:
+        return ""
+    return f"Fingerprint {digest} \N{EM DASH} the same games as CPython plays with this seed"
 
 
 def detail_line(result: Progress) -> str:
@@ -120,6 +132,8 @@ def progress_view(result: Progress, total: int) -> SelfTestView:
         result.games,
         total,
         result.errors,
+        result.digest,
+        fingerprint_line(result.digest),
     )
 
 
