@@ -1,0 +1,165 @@
+"""The command line: `python -m bugs_core simulate | replay | record`.
+
+Only the arguments and the dispatch live here; the commands are in `cli_simulate` and
+`cli_replay`. Every failure the user can cause ends in one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from . import cli_replay, cli_simulate
+from .cli import PROG, game_options, parse_option
+from .errors import BugsError
+from .record import SEED_LIMIT
+
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: the reader (say `head`) went away
+
+
+class UsageError(Exception):
+    """A command line argparse refused; its text is argparse's message."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser that raises UsageError instead of printing usage and exiting, so
+    `main` reports it as one line like every other error."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < low or (high is not None and value >= high):
+            bound = f"from {low} to {high - 1}" if high is not None else f"at least {low}"
+            raise argparse.ArgumentTypeError(f"must be {bound}, got {value}")
+        return value
+
+    convert.__name__ = "whole number"
+    return convert
+
+
+def _names(text: str) -> list[str]:
+    return [n.strip() for n in text.split(",")]
+
+
+def _game_arguments(parser: argparse.ArgumentParser, seed_help: str) -> None:
+    parser.add_argument("game", help="game id, e.g. bugs")
+    parser.add_argument(
+        "--players", type=_whole(1), metavar="K", help="number of seats (the game's default)"
+    )
+    parser.add_argument(
+        "--seed", type=_whole(0, SEED_LIMIT), default=1, metavar="S", help=seed_help
+    )
+    parser.add_argument(
+        "--option",
+        type=parse_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option, value read as JSON where it parses (repeatable), "
+        "e.g. --option repellent_target=previous_seat",
+    )
+
+
+def build_parser() -> Parser:
+    """The argument parser of every command."""
+    parser = Parser(prog=PROG, description="Bugs Table from the command line.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    simulate = commands.add_parser(
+        "simulate", help="play seeded random games and show figures on them"
+    )
+    _game_arguments(simulate, "seed of the first game; game i uses S+i (default 1)")
+    simulate.add_argument(
+        "--games", type=_whole(1), default=100, metavar="N", help="games to play (default 100)"
+    )
+    simulate.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help=f"progress bar on stderr (default: on a terminal from {cli_simulate.PROGRESS_FROM} "
+        "games)",
+    )
+
+    replay = commands.add_parser("replay", help="tell a recorded game move by move")
+    replay.add_argument("file", metavar="FILE", help="a JSON game record, - for stdin")
+
+    record = commands.add_parser("record", help="play one random game and write its record")
+    _game_arguments(record, "seed of the game (default 1)")
+    record.add_argument("--out", metavar="FILE", help="write here instead of stdout")
+    record.add_argument(
+        "--names", type=_names, metavar="A,B,...", help="seat names, comma-separated"
+    )
+    record.add_argument(
+        "--moves", type=_whole(0), metavar="M", help="stop the record after M moves"
+    )
+    return parser
+
+
+def _dispatch(args: argparse.Namespace) -> None:
+    if args.command == "simulate":
+        cli_simulate.run(
+            args.game,
+            game_options(args.players, args.option),
+            args.games,
+            args.seed,
+            args.progress,
+            sys.stdout,
+            sys.stderr,
+        )
+    elif args.command == "replay":
+        cli_replay.run_replay(args.file, sys.stdout)
+    else:
+        cli_replay.run_record(
+            args.game,
+            game_options(args.players, args.option),
+            args.seed,
+            args.names,
+            args.moves,
+            args.out,
+            sys.stdout,
+        )
+
+
+def _fail(message: str) -> None:
+    sys.stderr.write(f"{PROG}: error: {message}\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line `argv` (default: the process's) and return the exit code."""
+    try:
+        try:
+            args = build_parser().parse_args(argv)
+        except SystemExit as e:  # --help has been printed
+            return e.code if isinstance(e.code, int) else 0
+        _dispatch(args)
+        sys.stdout.flush()
+    except UsageError as e:
+        _fail(str(e))
+        return EXIT_USAGE
+    except BugsError as e:
+        _fail(str(e))
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        sys.stderr.write(f"{PROG}: interrupted\n")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # Python's advice: point stdout at devnull so the flush at exit does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

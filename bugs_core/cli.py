@@ -1,0 +1,183 @@
+"""Shared pieces of the command line: its error, game options, files, scores, tables and a
+progress bar. The commands themselves live in `cli_simulate` and `cli_replay`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from types import TracebackType
+from typing import Any, Protocol, TextIO, runtime_checkable
+
+from .engine import Game
+from .errors import BugsError
+from .record import MAX_TEXT
+
+PROG = "bugs_core"
+"""The program name every error line starts with."""
+
+
+class CommandError(BugsError):
+    """A command-line input the commands cannot use: an option given twice, a file not read."""
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """`name=value` from `--option`, the value read as JSON where it parses, else as text."""
+    name, sep, raw = text.partition("=")
+    name = name.strip()
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"expected name=value, got {text!r}")
+    try:
+        value: Any = json.loads(raw)
+    except ValueError:
+        value = raw
+    return name, value
+
+
+def game_options(players: int | None, pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+    """The options for `make_setup` from `--players` and the `--option` pairs."""
+    options: dict[str, Any] = {}
+    for name, value in pairs:
+        if name in options:
+            raise CommandError(f"option {name!r} is given twice")
+        options[name] = value
+    if players is not None:
+        if "players" in options:
+            raise CommandError("give the number of players once, with --players")
+        options["players"] = players
+    return options
+
+
+def read_input(path: str) -> bytes:
+    """The bytes of `path`, or of stdin for `-`; a byte past the record limit is enough for
+    `record.from_json` to refuse an oversized file without reading all of it."""
+    try:
+        if path == "-":
+            stdin = getattr(sys.stdin, "buffer", None)
+            if stdin is None:  # a text-only stdin, as under some test harnesses
+                return sys.stdin.read(MAX_TEXT + 1).encode()
+            data: bytes = stdin.read(MAX_TEXT + 1)
+            return data
+        with open(path, "rb") as f:
+            return f.read(MAX_TEXT + 1)
+    except OSError as e:
+        raise CommandError(f"cannot read {path}: {e.strerror or e}") from None
+
+
+def write_output(path: str | None, text: str, out: TextIO) -> None:
+    """Write `text` to the file `path`, or to `out` when there is none (or it is `-`)."""
+    if path is None or path == "-":
+        out.write(text)
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise CommandError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+@runtime_checkable
+class Scoring(Protocol):
+    """A game that keeps running points beyond the protocol's returns (Bugs does)."""
+
+    def scores(self, state: Any) -> tuple[int, ...]:
+        """Each seat's points so far."""
+        ...
+
+    def winners(self, state: Any) -> tuple[int, ...]:
+        """The seats that win (or would win now)."""
+        ...
+
+
+def final_scores(game: Game[Any, Any, Any], state: Any) -> tuple[float, ...]:
+    """Each seat's points, or its return for a game without points."""
+    if isinstance(game, Scoring):
+        return tuple(game.scores(state))
+    return tuple(game.returns(state))
+
+
+def winners(game: Game[Any, Any, Any], state: Any) -> tuple[int, ...]:
+    """The winning seats: the game's own answer, else those with the best return."""
+    if isinstance(game, Scoring):
+        return tuple(game.winners(state))
+    returns = game.returns(state)
+    best = max(returns)
+    return tuple(i for i, r in enumerate(returns) if r == best)
+
+
+def number(x: float) -> str:
+    """A whole number as such, anything else to two places."""
+    return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
+
+
+def join_names(names: Sequence[str]) -> str:
+    """'Ana', 'Ana and Bo', 'Ana, Bo and Cy'."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def format_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """Lines of an aligned table: the first column to the left, the others to the right."""
+    widths = [max(len(r[c]) for r in (header, *rows)) for c in range(len(header))]
+
+    def line(row: Sequence[str]) -> str:
+        cells = [row[0].ljust(widths[0])]
+        cells += [cell.rjust(w) for cell, w in zip(row[1:], widths[1:], strict=True)]
+        return "  ".join(cells).rstrip()
+
+    return [line(header), *(line(r) for r in rows)]
+
+
+class Progress:
+    """A one-line bar on `stream` (stderr), redrawn in place with a carriage return:
+    `[######------]  340/1000  34%  85.2 games/s`. Use it as a context manager: the line is
+    ended on success and wiped on an error or Ctrl-C, so the error line stands alone."""
+
+    WIDTH = 24
+    INTERVAL = 0.1  # seconds between redraws; a redraw per game would slow short games
+
+    def __init__(self, total: int, stream: TextIO, unit: str = "games") -> None:
+        self.total = max(total, 1)
+        self.stream = stream
+        self.unit = unit
+        self.start = time.perf_counter()
+        self._drawn_at = float("-inf")
+        self._width = 0
+
+    def update(self, done: int) -> None:
+        """Show `done` of the total (at most every INTERVAL seconds, and always at the end)."""
+        now = time.perf_counter()
+        if done < self.total and now - self._drawn_at < self.INTERVAL:
+            return
+        self._drawn_at = now
+        elapsed = now - self.start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        filled = self.WIDTH * done // self.total
+        bar = "#" * filled + "-" * (self.WIDTH - filled)
+        digits = len(str(self.total))
+        text = (
+            f"[{bar}] {done:>{digits}}/{self.total} {100 * done // self.total:3d}%"
+            f" {rate:8.1f} {self.unit}/s"
+        )
+        self.stream.write("\r" + text)
+        self.stream.flush()
+        self._width = len(text)
+
+    def __enter__(self) -> Progress:
+        self.update(0)
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if kind is None:
+            self.stream.write("\n")
+        else:
+            self.stream.write("\r" + " " * self._width + "\r")
+        self.stream.flush()
