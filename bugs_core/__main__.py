@@ -1,4 +1,4 @@
-"""The command line: `python -m bugs_core simulate | replay | record`.
+"""The command line: `python -m bugs_core simulate | tournament | replay | record`.
 
 Only the arguments and the dispatch live here; the commands are in `cli_simulate` and
 `cli_replay`. Every failure the user can cause ends in one line on stderr and exit code 2.
@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from . import cli_replay, cli_simulate
+from . import cli_replay, cli_simulate, cli_tournament
 from .cli import PROG, game_options, parse_option
 from .errors import BugsError
 from .record import SEED_LIMIT
@@ -92,6 +92,33 @@ def build_parser() -> Parser:
         "games)",
     )
 
+    tournament = commands.add_parser(
+        "tournament", help="bots play seeded games against each other, seats rotating"
+    )
+    _game_arguments(tournament, "seed of the first game; game i uses S+i (default 1)")
+    tournament.add_argument(
+        "--bots",
+        default="random,heuristic,search",
+        metavar="A,B,...",
+        help="bot names, cycled to fill the seats and rotated each game "
+        "(default random,heuristic,search)",
+    )
+    tournament.add_argument(
+        "--games", type=_whole(1), default=12, metavar="N", help="games to play (default 12)"
+    )
+    tournament.add_argument(
+        "--budget",
+        type=_whole(1),
+        metavar="ITER",
+        help="search iterations per move (default: the bot's own)",
+    )
+    tournament.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: on a terminal)",
+    )
+
     replay = commands.add_parser("replay", help="tell a recorded game move by move")
     replay.add_argument("file", metavar="FILE", help="a JSON game record, - for stdin")
 
@@ -114,6 +141,18 @@ def _dispatch(args: argparse.Namespace) -> None:
             game_options(args.players, args.option),
             args.games,
             args.seed,
+            args.progress,
+            sys.stdout,
+            sys.stderr,
+        )
+    elif args.command == "tournament":
+        cli_tournament.run(
+            args.game,
+            game_options(args.players, args.option),
+            args.bots,
+            args.games,
+            args.seed,
+            args.budget,
             args.progress,
             sys.stdout,
             sys.stderr,

@@ -6,12 +6,14 @@ from collections.abc import Callable
 
 from .base import Bot, Budget, legal_from_view
 from .bugs_heuristic import BugsHeuristicBot
+from .ismcts import IsmctsBot
 from .random_bot import RandomBot
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "heuristic": BugsHeuristicBot,
+    "search": IsmctsBot,
 }
-"""Bot factories by name (the heuristic one plays Bugs)."""
+"""Bot factories by name (the heuristic one plays Bugs; search plays any game)."""
 
-__all__ = ["BOTS", "Bot", "Budget", "BugsHeuristicBot", "RandomBot", "legal_from_view"]
+__all__ = ["BOTS", "Bot", "Budget", "BugsHeuristicBot", "IsmctsBot", "RandomBot", "legal_from_view"]

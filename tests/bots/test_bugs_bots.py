@@ -30,7 +30,7 @@ def play_game(seed: int, bots: list[Bot], check: bool = True) -> BugsState:
 
 
 def test_registry_names_and_factories() -> None:
-    assert set(BOTS) == {"random", "heuristic"}
+    assert set(BOTS) == {"random", "heuristic", "search"}
     for name, factory in BOTS.items():
         assert factory().name == name
 

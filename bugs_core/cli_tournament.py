@@ -1,0 +1,127 @@
+"""`tournament`: bots play seeded games against each other, seats rotating, then a table of
+their games, win rates, scores and think times."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from .bots import BOTS, Bot, Budget
+from .cli import CommandError, Progress, final_scores, format_table
+from .engine import Game
+from .registry import get_game
+from .rng import Rng
+
+
+@dataclass(slots=True)
+class Standing:
+    """One bot's totals over a tournament."""
+
+    name: str
+    games: int = 0
+    wins: float = 0.0
+    scores: list[float] = field(default_factory=list)
+    moves: int = 0
+    seconds: float = 0.0
+
+
+def seating(names: Sequence[str], players: int, game_index: int) -> list[str]:
+    """The bot at each seat of game `game_index`: the list cycled to fill the seats, rotated
+    by the game index so every bot sits everywhere."""
+    return [names[(seat + game_index) % len(names)] for seat in range(players)]
+
+
+def parse_bots(text: str) -> list[str]:
+    """Bot names from `a,b,c`; CommandError naming the known bots on an unknown one."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise CommandError("give at least one bot with --bots")
+    for name in names:
+        if name not in BOTS:
+            known = ", ".join(sorted(BOTS))
+            raise CommandError(f"unknown bot {name!r}; known bots: {known}")
+    return names
+
+
+def tournament(
+    game: Game[Any, Any, Any],
+    setup: Any,
+    names: Sequence[str],
+    games: int,
+    seed: int,
+    budget: Budget | None,
+    on_game: Callable[[int], None] | None = None,
+) -> list[Standing]:
+    """Play `games` games, game i from seed `seed + i`, seats filled by `seating`; the
+    standings in the order of `names`, a name given twice counted once. Each bot sees only its
+    seat's view."""
+    players = game.players(setup)
+    bots: dict[str, Bot] = {name: BOTS[name]() for name in names}
+    table = {name: Standing(name) for name in names}
+    for i in range(games):
+        seats = seating(names, players, i)
+        state = game.initial_state(setup, Rng(seed + i))
+        choices = Rng(seed + i, stream=11)
+        while not game.is_terminal(state):
+            seat = game.current_player(state)
+            view = game.player_view(state, seat)
+            standing = table[seats[seat]]
+            start = time.perf_counter()
+            action = bots[seats[seat]].choose(game, view, choices.spawn(), budget)
+            standing.seconds += time.perf_counter() - start
+            standing.moves += 1
+            state = game.apply(state, action)
+        points = final_scores(game, state)
+        for seat, share in enumerate(game.returns(state)):
+            standing = table[seats[seat]]
+            standing.games += 1
+            standing.wins += share
+            standing.scores.append(points[seat])
+        if on_game is not None:
+            on_game(i + 1)
+    return list(table.values())
+
+
+def report(standings: Sequence[Standing]) -> list[str]:
+    """The standings as an aligned table (win rate: ties split; score: lower is better)."""
+    rows = []
+    for s in standings:
+        rows.append(
+            [
+                s.name,
+                str(s.games),
+                f"{100 * s.wins / s.games:.1f}%" if s.games else "-",
+                f"{statistics.fmean(s.scores):.2f}" if s.scores else "-",
+                f"{1000 * s.seconds / s.moves:.2f}" if s.moves else "-",
+            ]
+        )
+    return format_table(["bot", "games", "win rate", "mean score", "ms/move"], rows)
+
+
+def run(
+    game_id: str,
+    options: Mapping[str, Any],
+    bots: str,
+    games: int,
+    seed: int,
+    iterations: int | None,
+    progress: bool | None,
+    out: TextIO,
+    err: TextIO,
+) -> None:
+    """The `tournament` command; `progress` None shows the bar when stderr is a terminal."""
+    game = get_game(game_id)
+    names = parse_bots(bots)
+    setup = game.make_setup(options)
+    budget = Budget(iterations=iterations) if iterations is not None else None
+    if progress is None:
+        progress = err.isatty()
+    if progress:
+        with Progress(games, err) as bar:
+            standings = tournament(game, setup, names, games, seed, budget, bar.update)
+    else:
+        standings = tournament(game, setup, names, games, seed, budget)
+    out.write("\n".join(report(standings)) + "\n")
