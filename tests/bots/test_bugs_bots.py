@@ -4,29 +4,14 @@ heuristic clearly stronger than random play."""
 from __future__ import annotations
 
 import pytest
+from bot_games import mean_scores_against_randoms, play_game
 
 from bugs_core.bots import BOTS, Bot, BugsHeuristicBot, RandomBot
 from bugs_core.bots.base import Budget, legal_from_view
 from bugs_core.bugs import GAME
 from bugs_core.bugs.actions import Action
-from bugs_core.bugs.state import BugsState, BugsView
+from bugs_core.bugs.state import BugsState
 from bugs_core.rng import Rng
-
-
-def play_game(seed: int, bots: list[Bot], check: bool = True) -> BugsState:
-    """One full game, each bot given only its seat's view; legality asserted at every step."""
-    setup = GAME.make_setup({"players": len(bots)})
-    state = GAME.initial_state(setup, Rng(seed))
-    choices = Rng(seed, stream=11)
-    while not GAME.is_terminal(state):
-        seat = GAME.current_player(state)
-        view = GAME.player_view(state, seat)
-        assert isinstance(view, BugsView)
-        action = bots[seat].choose(GAME, view, choices)
-        if check:
-            assert action in GAME.legal_actions(state), f"seed {seed}: {action} is illegal"
-        state = GAME.apply(state, action)
-    return state
 
 
 def test_registry_names_and_factories() -> None:
@@ -76,17 +61,6 @@ def rng_pick(rng: Rng, state: BugsState) -> Action:
 
 
 def test_heuristic_beats_random() -> None:
-    games, players = 60, 4
-    heuristic_total = 0
-    random_total = 0
-    for seed in range(games):
-        seat = seed % players  # rotate the heuristic's seat
-        bots: list[Bot] = [RandomBot() for _ in range(players)]
-        bots[seat] = BugsHeuristicBot()
-        final = play_game(1000 + seed, bots, check=False)
-        heuristic_total += final.scores[seat]
-        random_total += sum(final.scores) - final.scores[seat]
-    heuristic_mean = heuristic_total / games
-    random_mean = random_total / (games * (players - 1))
+    heuristic_mean, random_mean = mean_scores_against_randoms(BugsHeuristicBot, 60, 4, 1000)
     print(f"\nheuristic mean score {heuristic_mean:.2f}, random mean score {random_mean:.2f}")
     assert heuristic_mean < random_mean

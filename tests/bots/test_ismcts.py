@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from test_bugs_bots import play_game
+from bot_games import mean_scores_against_randoms, play_game
 
 from bugs_core.bots import BOTS, Bot, Budget, IsmctsBot, RandomBot
 from bugs_core.bots.ismcts import point_rewards, rank_rewards
@@ -116,17 +116,6 @@ def test_rewards_lie_in_the_unit_interval_lower_totals_higher() -> None:
 
 
 def test_search_beats_random() -> None:
-    games, players = 2, 4
-    search_total = 0
-    random_total = 0
-    for game in range(games):
-        seat = game % players
-        bots: list[Bot] = [RandomBot() for _ in range(players)]
-        bots[seat] = Limited(20)
-        final = play_game(2000 + game, bots, check=False)
-        search_total += final.scores[seat]
-        random_total += sum(final.scores) - final.scores[seat]
-    search_mean = search_total / games
-    random_mean = random_total / (games * (players - 1))
+    search_mean, random_mean = mean_scores_against_randoms(lambda: Limited(20), 2, 4, 2000)
     print(f"\nsearch (20 iterations) mean score {search_mean:.2f}, random {random_mean:.2f}")
     assert search_mean < random_mean
