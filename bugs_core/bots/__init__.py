@@ -7,6 +7,7 @@ from collections.abc import Callable
 from .base import Bot, Budget, legal_from_view
 from .bugs_heuristic import BugsHeuristicBot
 from .ismcts import IsmctsBot
+from .levels import LEVELS, Level, get_level
 from .random_bot import RandomBot
 
 BOTS: dict[str, Callable[[], Bot]] = {
@@ -16,4 +17,15 @@ BOTS: dict[str, Callable[[], Bot]] = {
 }
 """Bot factories by name (the heuristic one plays Bugs; search plays any game)."""
 
-__all__ = ["BOTS", "Bot", "Budget", "BugsHeuristicBot", "IsmctsBot", "RandomBot", "legal_from_view"]
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "Bot",
+    "Budget",
+    "BugsHeuristicBot",
+    "IsmctsBot",
+    "Level",
+    "RandomBot",
+    "get_level",
+    "legal_from_view",
+]
