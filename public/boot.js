@@ -58,7 +58,11 @@
       "Reloading the page may help.";
     errorLine.hidden = false;
     loadTime.textContent = "";
-    document.getElementById("selftest-summary").textContent = "Not run: Python did not start.";
+    // Page-specific places that wait for Python say that it will not come.
+    const summary = document.getElementById("selftest-summary");
+    if (summary) summary.textContent = "Not run: Python did not start.";
+    const start = document.getElementById("start");
+    if (start) start.textContent = "Python did not start";
   }
 
   addEventListener("error", (event) => fail(event.error ?? event.message));

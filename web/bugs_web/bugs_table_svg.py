@@ -1,16 +1,28 @@
 """The Bugs table as one SVG: a pure function of a seat's view (design.md, UI).
 
-`render_table(view, names=...)` draws the viewer's hand (one clickable card per kind, with
-`data-pick`), the other seats around the top, the swarm and pile in the centre, the discard,
-the direction of play and the hand number. Built with ElementTree, so every text is escaped.
+`render_table(view, names=...)` draws the viewer's hand (the copies of each kind fanned, one
+keyboard stop per kind with `data-pick`, one click target per copy with `data-copy`), the other
+seats around the top with card backs and scores, the swarm and the pile's latest plays as small
+cards in the centre, the discard, the direction of play, the hand number and the lead
+restriction. Built with ElementTree, so every text is escaped. The drawing width follows the
+screen (about one unit per CSS pixel), so text stays readable from 360 px phones up.
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 
-from bugs_core.bugs.cards import BUG_NAMES, KINDS, NET, OUTBREAK, REPELLENT, SPECIAL_NAMES
+from bugs_core.bugs.cards import (
+    BUG_NAMES,
+    EXTERMINATOR,
+    KINDS,
+    NET,
+    OUTBREAK,
+    REPELLENT,
+    SPECIAL_NAMES,
+)
 from bugs_core.bugs.state import HANDS_PER_GAME, BugsView, Phase
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -25,6 +37,8 @@ FONT = "system-ui, sans-serif"
 BACKGROUND = "#1d4d2f"  # table felt; light text on it (contrast > 8:1)
 ON_BACKGROUND = "#f4f1e6"
 CARD_FACE = "#fffdf5"
+DIM_FACE = "#c9c4b4"  # a card no legal move uses now; its label says so too
+CARD_BACK = "#7a2e1f"
 CARD_EDGE = "#3a3a3a"
 INK = "#1a1a1a"
 TURN = "#ffd24a"  # highlight ring; the words "to act" are drawn too
@@ -119,7 +133,74 @@ def _special_glyph(parent: ET.Element, kind: int, cx: float, cy: float) -> None:
         _el(g, "line", x1=cx - 7, y1=cy + 7, x2=cx + 7, y2=cy - 7)
 
 
-def _card(parent: ET.Element, kind: int, count: int, chosen: int, x: float, y: float) -> None:
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Sizes for one drawing width: narrow screens get smaller cards and stacked panels."""
+
+    width: int
+    card_w: int
+    card_h: int
+    fan: int  # the visible strip of each covered copy in a fanned group
+    narrow: bool
+
+    @classmethod
+    def for_width(cls, width: int) -> Layout:
+        """The layout for a drawing `width` user units (about CSS pixels) wide."""
+        w = max(MIN_WIDTH, min(MAX_WIDTH, int(width)))
+        if w < NARROW:
+            return cls(w, 56, 80, 15, True)
+        return cls(w, CARD_W, CARD_H, 18, False)
+
+
+MIN_WIDTH = 300
+MAX_WIDTH = 1400
+NARROW = 620
+
+
+def _card_face(
+    g: ET.Element, kind: int, x: float, y: float, lay: Layout, *, chosen: bool, dim: bool
+) -> None:
+    """One card: the value and name of a bug with a drawn bug, or a special card's glyph."""
+    w, h = lay.card_w, lay.card_h
+    _el(
+        g,
+        "rect",
+        x=f"{x:g}",
+        y=f"{y:g}",
+        width=w,
+        height=h,
+        rx=7,
+        fill=DIM_FACE if dim else CARD_FACE,
+        stroke=SELECTED if chosen else CARD_EDGE,
+        stroke_width=4 if chosen else 1.5,
+    )
+    colour = VALUE_COLOURS.get(kind, SPECIAL_COLOUR)
+    if kind in BUG_NAMES:
+        _text(g, x + 6, y + 21, str(kind), size=20, fill=colour, weight="bold")
+        _bug_glyph(g, x + w / 2 + 6, y + h * 0.44, colour)
+        words = BUG_NAMES[kind][0].split(" ")[-2:]
+        for i, word in enumerate(words):
+            _text(g, x + w / 2, y + h * 0.68 + i * 11, word, size=10, fill=INK, anchor="middle")
+    else:
+        _special_glyph(g, kind, x + w / 2, y + h * 0.4)
+        label = SPECIAL_NAMES[kind] if lay.card_w >= 64 or kind != EXTERMINATOR else "Extermi-"
+        _text(g, x + w / 2, y + h * 0.76, label, size=10, fill=INK, anchor="middle", weight="bold")
+        if label != SPECIAL_NAMES[kind]:
+            _text(g, x + w / 2, y + h * 0.76 + 11, "nator", size=10, fill=INK, anchor="middle")
+
+
+def _hand_group(
+    parent: ET.Element,
+    kind: int,
+    count: int,
+    chosen: int,
+    x: float,
+    y: float,
+    lay: Layout,
+    dim: bool,
+) -> None:
+    """The copies of one kind, fanned; the group is one keyboard stop, each copy a click target
+    (`data-copy`: clicking the third selects three)."""
     label = (
         f"{kind_label(kind)}, value {kind}, {count} in hand"
         if kind in BUG_NAMES
@@ -127,51 +208,52 @@ def _card(parent: ET.Element, kind: int, count: int, chosen: int, x: float, y: f
     )
     if chosen:
         label += f", {chosen} selected"
-    g = _el(
-        parent,
-        "g",
-        data_pick=kind,
-        role="button",
-        tabindex=0,
-        aria_label=label,
-        aria_pressed="true" if chosen else "false",
-        transform=f"translate({x:g},{y:g})",
-    )
-    _el(
-        g,
-        "rect",
-        width=CARD_W,
-        height=CARD_H,
-        rx=7,
-        fill=CARD_FACE,
-        stroke=SELECTED if chosen else CARD_EDGE,
-        stroke_width=4 if chosen else 1.5,
-    )
-    colour = VALUE_COLOURS.get(kind, SPECIAL_COLOUR)
-    if kind in BUG_NAMES:
-        _text(g, 7, 24, str(kind), size=22, fill=colour, weight="bold")
-        _bug_glyph(g, CARD_W / 2 + 8, 44, colour)
-        name = BUG_NAMES[kind][0]
-        words = name.split(" ")
-        for i, word in enumerate(words[-2:]):
-            _text(g, CARD_W / 2, 64 + i * 11, word, size=10, fill=INK, anchor="middle")
-    else:
-        _special_glyph(g, kind, CARD_W / 2, 38)
-        _text(
-            g,
-            CARD_W / 2,
-            72,
-            SPECIAL_NAMES[kind],
-            size=10,
-            fill=INK,
-            anchor="middle",
-            weight="bold",
-        )
-    badge = f"x{count}" if not chosen else f"{chosen}/{count}"
-    _text(g, CARD_W - 6, CARD_H - 6, badge, size=12, fill=INK, anchor="end", weight="bold")
+    if dim:
+        label += ", cannot be played now"
+    attrs: dict[str, object] = {
+        "data_pick": kind,
+        "role": "button",
+        "tabindex": 0,
+        "aria_label": label,
+        "aria_pressed": "true" if chosen else "false",
+        "class": "card-group" + (" dim" if dim else ""),
+    }
+    if dim:
+        attrs["aria_disabled"] = "true"
+    g = _el(parent, "g", **attrs)
+    for i in range(count):
+        lift = 10 if i < chosen else 0
+        copy = _el(g, "g", data_copy=i)
+        _card_face(copy, kind, x + i * lay.fan, y - lift, lay, chosen=i < chosen, dim=dim)
+    badge = f"{chosen} of {count}" if chosen else f"x{count}"
+    right = x + (count - 1) * lay.fan + lay.card_w - 5
+    _text(g, right, y + lay.card_h - 6, badge, size=12, fill=INK, anchor="end", weight="bold")
 
 
-def _summary(view: BugsView, names: Sequence[str]) -> str:
+def group_width(count: int, lay: Layout) -> int:
+    """The width of a fanned group of `count` copies."""
+    return lay.card_w + (count - 1) * lay.fan
+
+
+def _flow(widths: Sequence[int], space: float, gap: int) -> list[tuple[int, float]]:
+    """Row and x offset of each item, filling rows left to right within `space`."""
+    placed: list[tuple[int, float]] = []
+    row, x = 0, 0.0
+    for w in widths:
+        if x > 0 and x + w > space:
+            row, x = row + 1, 0.0
+        placed.append((row, x))
+        x += w + gap
+    return placed
+
+
+def winners_of(view: BugsView) -> tuple[int, ...]:
+    """B32: the seats with the lowest total (ties share the win)."""
+    best = min(view.scores)
+    return tuple(i for i, s in enumerate(view.scores) if s == best)
+
+
+def _summary(view: BugsView, names: Sequence[str], spectator: bool) -> str:
     parts = [f"Bugs table, hand {view.hand_no} of {HANDS_PER_GAME}."]
     if view.phase is Phase.GAME_OVER:
         parts.append("Game over.")
@@ -181,7 +263,8 @@ def _summary(view: BugsView, names: Sequence[str]) -> str:
         parts.append(f"Swarm: {view.swarm_size} {kind_label(view.swarm_value, 2)}.")
     else:
         parts.append("No swarm.")
-    parts.append(f"You hold {sum(view.hand)} cards.")
+    if not spectator:
+        parts.append(f"You hold {sum(view.hand)} cards.")
     return " ".join(parts)
 
 
@@ -190,71 +273,111 @@ def render_table(
     *,
     names: Sequence[str],
     selected: Mapping[int, int] | None = None,
+    usable: Collection[int] | None = None,
+    spectator: bool = False,
     width: int = 960,
 ) -> str:
-    """The table as seen by `view.seat`, as one SVG string (scales: viewBox, no pixel size)."""
+    """The table as seen by `view.seat`, as one SVG string (it scales: a viewBox, no size).
+
+    `selected` maps card kinds to how many are chosen; kinds not in `usable` (when given) are
+    dimmed and marked disabled. With `spectator` no hand is drawn at all, only public facts:
+    the screen between two people at one device, or a table of bots.
+    """
+    lay = Layout.for_width(width)
+    w = lay.width
     chosen = dict(selected or {})
     players = len(view.hand_sizes)
-    kinds = [k for k in range(1, KINDS) if view.hand[k] > 0]
-    per_row = max(1, (width - 2 * MARGIN + CARD_GAP) // (CARD_W + CARD_GAP))
-    rows = max(1, -(-len(kinds) // per_row))
-    centre_top = MARGIN + SEAT_H + 16
-    centre_h = 196
-    hand_top = centre_top + centre_h + 40
-    height = hand_top + rows * (CARD_H + 14 + CARD_GAP) + MARGIN
+    start = view.seat if not spectator else (view.to_act - view.direction) % players
+    order = [(start + view.direction * i) % players for i in range(players)]
+    others = order if spectator else order[1:]
+
+    columns = max(1, min(len(others), (w - 2 * MARGIN) // SEAT_MIN_W))
+    seat_rows = -(-len(others) // columns)
+    seats_h = seat_rows * (SEAT_H + 8)
+    centre_top = MARGIN + seats_h + 8
+    centre_h = 330 if lay.narrow else 220
+
+    kinds = [] if spectator else [k for k in range(1, KINDS) if view.hand[k] > 0]
+    space = w - 2 * MARGIN
+    placed = _flow([group_width(view.hand[k], lay) for k in kinds], space, CARD_GAP + 4)
+    rows = (placed[-1][0] + 1) if placed else 1
+    hand_top = centre_top + centre_h + 44
+    row_h = lay.card_h + 22
+    height = hand_top + (rows * row_h if not spectator else 0) + MARGIN
 
     root = ET.Element(
         "svg",
         {
             "xmlns": SVG_NS,
-            "viewBox": f"0 0 {width} {height}",
+            "viewBox": f"0 0 {w} {height}",
             "role": "img",
             "aria-labelledby": "bugs-table-title",
             "class": "bugs-table",
         },
     )
     title = _el(root, "title", id="bugs-table-title")
-    title.text = _summary(view, names)
-    _el(root, "rect", x=0, y=0, width=width, height=height, fill=BACKGROUND)
+    title.text = _summary(view, names, spectator)
+    _el(root, "rect", x=0, y=0, width=w, height=height, fill=BACKGROUND, rx=14)
 
-    # the other seats across the top, in the order of play from the viewer
-    others = [(view.seat + view.direction * i) % players for i in range(1, players)]
-    slot = (width - 2 * MARGIN) / max(1, len(others))
+    slot = (w - 2 * MARGIN) / columns
     for i, seat in enumerate(others):
-        _seat_box(root, view, names, seat, MARGIN + i * slot + 3, MARGIN, slot - 6)
+        row, col = divmod(i, columns)
+        _seat_box(
+            root, view, names, seat, MARGIN + col * slot + 3, MARGIN + row * (SEAT_H + 8), slot - 6
+        )
 
-    # centre: swarm, pile, discard, direction, hand number, restriction
-    _centre(root, view, names, width, centre_top, centre_h)
+    _centre(root, view, names, lay, centre_top, centre_h)
 
-    # the viewer's own line and hand
+    if spectator:
+        note = (
+            "Hands are hidden."
+            if view.phase is not Phase.GAME_OVER
+            else "Final hands are in the scores."
+        )
+        _text(root, MARGIN, hand_top - 14, note, size=14, fill=ON_BACKGROUND)
+        return ET.tostring(root, encoding="unicode")
+
     me = seat_name(names, view.seat)
-    mine = f"{me} (you): {sum(view.hand)} cards, score {view.scores[view.seat]}"
+    me = me if me.casefold() == "you" else f"{me} (you)"
+    mine = f"{me}: {sum(view.hand)} cards, score {view.scores[view.seat]}"
     if view.phase is not Phase.GAME_OVER and view.to_act == view.seat:
-        mine += " - your turn, to act"
+        # on a phone the status bar and the ring say it; the line would not fit
+        mine += "" if lay.narrow else " · your turn"
         _el(
             root,
             "rect",
-            x=MARGIN - 4,
-            y=hand_top - 30,
-            width=width - 2 * MARGIN + 8,
-            height=rows * (CARD_H + 14 + CARD_GAP) + 30,
+            x=MARGIN - 6,
+            y=hand_top - 34,
+            width=w - 2 * MARGIN + 12,
+            height=rows * row_h + 34,
             rx=10,
             fill="none",
             stroke=TURN,
             stroke_width=3,
         )
-    _text(root, MARGIN, hand_top - 10, mine, size=15, fill=ON_BACKGROUND, weight="bold")
+    _text(root, MARGIN, hand_top - 14, mine, size=15, fill=ON_BACKGROUND, weight="bold")
     hand = _el(root, "g", role="group", aria_label="Your hand")
-    for i, kind in enumerate(kinds):
-        row, col = divmod(i, per_row)
-        x = MARGIN + col * (CARD_W + CARD_GAP)
-        lift = 8 if chosen.get(kind) else 0
-        y = hand_top + row * (CARD_H + 14 + CARD_GAP) + 8 - lift
-        _card(hand, kind, view.hand[kind], min(chosen.get(kind, 0), view.hand[kind]), x, y)
+    for kind, (row, x) in zip(kinds, placed, strict=True):
+        dim = usable is not None and kind not in usable
+        count = view.hand[kind]
+        _hand_group(
+            hand,
+            kind,
+            count,
+            min(chosen.get(kind, 0), count),
+            MARGIN + x,
+            hand_top + 6 + row * row_h,
+            lay,
+            dim,
+        )
     if not kinds:
         _text(root, MARGIN, hand_top + 40, "No cards in hand.", size=14, fill=ON_BACKGROUND)
 
     return ET.tostring(root, encoding="unicode")
+
+
+SEAT_MIN_W = 150
+PILE_ITEM_W = 180  # up to eight small cards and a name
 
 
 def _seat_box(
@@ -270,7 +393,7 @@ def _seat_box(
     name = seat_name(names, seat)
     size = view.hand_sizes[seat]
     label = f"{name}: {size} cards, score {view.scores[seat]}" + (", to act" if acting else "")
-    g = _el(root, "g", role="group", aria_label=label)
+    g = _el(root, "g", role="group", aria_label=label, data_seat=seat)
     _el(
         g,
         "rect",
@@ -283,32 +406,67 @@ def _seat_box(
         stroke=TURN if acting else "#6f8f7a",
         stroke_width=4 if acting else 1,
     )
-    shown = name if len(name) <= 18 else name[:17] + "…"
+    room = max(6, int((w - 60) / 8))
+    shown = name if len(name) <= room else name[: room - 1] + "…"
     _text(g, x + 8, y + 20, shown, size=14, fill=ON_BACKGROUND, weight="bold")
-    _text(
-        g, x + 8, y + 38, f"{size} cards · score {view.scores[seat]}", size=12, fill=ON_BACKGROUND
-    )
+    # the hand as small card backs, up to ten, then the number says the rest
+    for i in range(min(size, 10)):
+        _el(
+            g,
+            "rect",
+            x=f"{x + 8 + i * 5:g}",
+            y=f"{y + 28:g}",
+            width=12,
+            height=16,
+            rx=2,
+            fill=CARD_BACK,
+            stroke=ON_BACKGROUND,
+            stroke_width=0.8,
+        )
+    _text(g, x + 30 + min(size, 10) * 5, y + 41, f"{size} cards", size=12, fill=ON_BACKGROUND)
+    _text(g, x + 8, y + 58, f"score {view.scores[seat]}", size=12, fill=ON_BACKGROUND)
     if view.dealer == seat:
         _text(g, x + w - 8, y + 20, "dealer", size=11, fill=ON_BACKGROUND, anchor="end")
     if acting:
-        _text(g, x + 8, y + 56, "▶ to act", size=12, fill=TURN, weight="bold")
+        _text(g, x + w - 8, y + 58, "▶ to act", size=12, fill=TURN, anchor="end", weight="bold")
+
+
+def _mini_card(g: ET.Element, kind: int, x: float, y: float) -> None:
+    """A small face-up card in the pile: the value (or a special card's initial) in colour, in
+    its top-left corner so a fan of them still shows every value."""
+    _el(
+        g,
+        "rect",
+        x=f"{x:g}",
+        y=f"{y:g}",
+        width=26,
+        height=36,
+        rx=3,
+        fill=CARD_FACE,
+        stroke=CARD_EDGE,
+        stroke_width=1,
+    )
+    mark = str(kind) if kind in BUG_NAMES else SPECIAL_NAMES[kind][0]
+    colour = VALUE_COLOURS.get(kind, SPECIAL_COLOUR)
+    _text(g, x + 3, y + 15, mark, size=13, fill=colour, weight="bold")
 
 
 def _centre(
     root: ET.Element,
     view: BugsView,
     names: Sequence[str],
-    width: int,
+    lay: Layout,
     top: float,
     h: float,
 ) -> None:
+    w = lay.width
     g = _el(root, "g", role="group", aria_label="Table centre")
     _el(
         g,
         "rect",
         x=MARGIN,
         y=f"{top:g}",
-        width=width - 2 * MARGIN,
+        width=w - 2 * MARGIN,
         height=f"{h:g}",
         rx=12,
         fill="#143d26",
@@ -326,10 +484,10 @@ def _centre(
         weight="bold",
     )
     if view.phase is Phase.GAME_OVER:
-        best = max(view.scores)
-        winners = ", ".join(seat_name(names, s) for s, v in enumerate(view.scores) if v == best)
+        best = min(view.scores)
+        won = ", ".join(seat_name(names, s) for s in winners_of(view))
         _text(g, x0, top + 56, "Game over", size=22, fill=ON_BACKGROUND, weight="bold")
-        _text(g, x0, top + 80, f"Highest score {best}: {winners}", size=14, fill=ON_BACKGROUND)
+        _text(g, x0, top + 80, f"Lowest score {best}: {won}", size=14, fill=ON_BACKGROUND)
     elif view.swarm_value:
         _text(
             g,
@@ -344,59 +502,112 @@ def _centre(
             g,
             x0,
             top + 80,
-            f"{kind_label(view.swarm_value, view.swarm_size)} (value {view.swarm_value})",
+            f"{kind_label(view.swarm_value, 2)} (value {view.swarm_value})",
             size=14,
             fill=ON_BACKGROUND,
         )
     else:
         _text(g, x0, top + 56, "No swarm", size=22, fill=ON_BACKGROUND, weight="bold")
-        lead = seat_name(names, view.to_act)
-        _text(g, x0, top + 80, f"{lead} leads", size=14, fill=ON_BACKGROUND)
+        if view.phase is Phase.LEAD:
+            lead = f"{seat_name(names, view.to_act)} leads"
+        else:
+            lead = f"{seat_name(names, view.to_act)} may start a new swarm"
+        _text(g, x0, top + 80, lead, size=14, fill=ON_BACKGROUND)
 
-    # the pile's plays, latest last
+    # the pile: its latest plays, each as small cards with who played them
+    bugs_in_pile = sum(p.count for p in view.pile)
     _text(
         g,
         x0,
         top + 108,
-        f"Pile: {len(view.pile)} play" + ("" if len(view.pile) == 1 else "s"),
+        f"Pile: {bugs_in_pile} bug card" + ("" if bugs_in_pile == 1 else "s"),
         size=13,
         fill=ON_BACKGROUND,
     )
-    for i, play in enumerate(view.pile[-4:]):
-        extra = f" + {play.outbreaks} Outbreak" if play.outbreaks else ""
-        line = (
-            f"{seat_name(names, play.seat)}: {play.count} x "
-            f"{kind_label(play.value, play.count)} ({play.value}){extra}"
+    pile = _el(g, "g", role="list", aria_label="The pile's latest plays")
+    shown = view.pile[-3:] if lay.narrow else view.pile[-4:]
+    column_w = (w - 2 * MARGIN - 28) if lay.narrow else (w - 2 * MARGIN) * 0.62
+    per_line = max(1, int(column_w // PILE_ITEM_W))
+    for i, p in enumerate(shown):
+        line, col = divmod(i, per_line)
+        px, py = x0 + col * PILE_ITEM_W, top + 118 + line * 56
+        extra = (
+            f" and {p.outbreaks} Outbreak" + ("s" if p.outbreaks > 1 else "") if p.outbreaks else ""
         )
-        _text(g, x0 + 8, top + 126 + i * 16, line, size=12, fill=ON_BACKGROUND)
+        who_full = seat_name(names, p.seat)
+        item = _el(
+            pile,
+            "g",
+            role="listitem",
+            aria_label=f"{who_full}: {p.count} {kind_label(p.value, p.count)}{extra}",
+        )
+        cards = [p.value] * min(p.count, 6) + [OUTBREAK] * p.outbreaks
+        for j, kind in enumerate(cards):
+            _mini_card(item, kind, px + j * 11, py)
+        who = seat_name(names, p.seat)
+        who = who if len(who) <= 10 else who[:9] + "…"
+        _text(
+            item,
+            px + 34 + (len(cards) - 1) * 11,
+            py + 16,
+            who,
+            size=11,
+            fill=ON_BACKGROUND,
+        )
+        _text(
+            item,
+            px + 34 + (len(cards) - 1) * 11,
+            py + 31,
+            f"{p.count} x {p.value}",
+            size=11,
+            fill=ON_BACKGROUND,
+        )
 
-    # right column: discard, direction, restriction
-    xr = width - MARGIN - 14
+    # discard, direction and restriction: a right column, or below on a narrow screen
+    if lay.narrow:
+        xr, base = w - MARGIN - 14, top + 250
+    else:
+        xr, base = w - MARGIN - 14, top + 24
     _text(
         g,
         xr,
-        top + 24,
+        base,
         f"Discard: {sum(view.discard)} cards",
         size=13,
         fill=ON_BACKGROUND,
         anchor="end",
     )
+    for i in range(min(sum(view.discard), 6)):
+        _el(
+            g,
+            "rect",
+            x=f"{xr - 26 - i * 3:g}",
+            y=f"{base + 8 + i * 1.5:g}",
+            width=26,
+            height=36,
+            rx=3,
+            fill=CARD_BACK,
+            stroke=ON_BACKGROUND,
+            stroke_width=0.8,
+            aria_hidden="true",
+        )
     clockwise = view.direction > 0
     word = "clockwise" if clockwise else "counter-clockwise"
-    cx, cy = xr - 20, top + 62
+    cx, cy = xr - 80, base + 30
     sweep = 1 if clockwise else 0
-    start, end = (cx - 14, cy), (cx + 14, cy)
+    s0, e0 = (cx - 14, cy), (cx + 14, cy)
     if not clockwise:
-        start, end = end, start
+        s0, e0 = e0, s0
     arrow = _el(g, "g", stroke=ON_BACKGROUND, stroke_width=2.5, fill="none", aria_hidden="true")
-    _el(arrow, "path", d=f"M {start[0]:g} {cy:g} A 14 14 0 1 {sweep} {end[0]:g} {cy:g}")
-    ex = end[0]
+    _el(arrow, "path", d=f"M {s0[0]:g} {cy:g} A 14 14 0 1 {sweep} {e0[0]:g} {cy:g}")
+    ex = e0[0]
     _el(arrow, "path", d=f"M {ex - 5:g} {cy - 6:g} L {ex:g} {cy:g} L {ex + 5:g} {cy - 6:g}")
-    _text(g, xr, top + 98, f"Play goes {word}", size=13, fill=ON_BACKGROUND, anchor="end")
+    _text(g, xr, base + 66, f"Play goes {word}", size=13, fill=ON_BACKGROUND, anchor="end")
     if view.restriction is not None and view.phase is not Phase.GAME_OVER:
         r = view.restriction
-        text = (
-            f"{seat_name(names, r.seat)}: a lead of {kind_label(r.value, 2)} must make "
-            f"a swarm larger than {r.threshold}"
-        )
-        _text(g, xr, top + h - 14, text, size=12, fill=TURN, anchor="end")
+        lines = [
+            f"{seat_name(names, r.seat)}: a lead of {kind_label(r.value, 2)}",
+            f"must make a swarm larger than {r.threshold}",
+        ]
+        for i, line in enumerate(lines):
+            _text(g, xr, top + h - 30 + i * 16, line, size=12, fill=TURN, anchor="end")

@@ -1,0 +1,55 @@
+"""What the bot worker computes: one move for one seat, from a game record, as JSON text.
+
+The worker gets the record (every action so far), the seat, the level and a seed. It replays
+the record through the rules (each action checked), then gives the bot only that seat's
+`player_view`, never the state: a bot in the browser knows exactly what a person in that seat
+would. Text in and text out, so nothing but strings crosses between the page and the worker.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from bugs_core.bots import get_level
+from bugs_core.errors import BugsError
+from bugs_core.record import from_dict, game_of, replay
+from bugs_core.rng import Rng
+
+
+class BotRequestError(BugsError):
+    """A request the worker cannot answer; the message says which field is wrong."""
+
+
+def _field(data: dict[str, Any], key: str, kind: type) -> Any:
+    value = data.get(key)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise BotRequestError(f"bot request: {key} must be {kind.__name__}")
+    return value
+
+
+def choose_move(request: str) -> str:
+    """Answer `{"record": {...}, "seat": s, "level": "medium", "seed": n}` with
+    `{"action": "3x4", "seat": s, "moves": m, "millis": t}` or `{"error": "..."}`."""
+    started = time.perf_counter()
+    try:
+        data = json.loads(request)
+        if not isinstance(data, dict):
+            raise BotRequestError("bot request: expected a JSON object")
+        record = from_dict(_field(data, "record", dict))
+        seat = _field(data, "seat", int)
+        level = get_level(_field(data, "level", str))
+        seed = _field(data, "seed", int)
+        game = game_of(record)
+        state = replay(record)
+        if game.current_player(state) != seat:
+            raise BotRequestError(f"bot request: seat {seat} is not the seat to act")
+        view = game.player_view(state, seat)
+        action = level.make().choose(game, view, Rng(seed), level.budget)
+    except (BugsError, ValueError) as error:
+        return json.dumps({"error": str(error)})
+    millis = round(1000 * (time.perf_counter() - started))
+    return json.dumps(
+        {"action": str(action), "seat": seat, "moves": len(record.actions), "millis": millis}
+    )

@@ -1,0 +1,257 @@
+"""A game of Bugs at one device: who sits where, whose hand the screen may show, and what the
+screen is for (a move, a hand-off, the end of a hand, the end of the game).
+
+Pure and immutable, tested under CPython: the page's glue sends it events (a card picked, a
+move confirmed, a bot's answer, "I am Ana") and draws what it says. The record is the single
+source of truth: the state is always the replay of its actions, so a saved game, a shared link
+and this screen can never disagree.
+
+Privacy (B33, issue 3): the screen shows the hand of `viewer` only. With one person at the
+table that is always the person; with several, the screen goes to a hand-off ("Pass to Ana")
+whenever a different person is to act, and shows no hand at all until Ana says she holds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bugs_core.bots import LEVELS
+from bugs_core.bugs import GAME
+from bugs_core.bugs.actions import Action
+from bugs_core.bugs.state import HANDS_PER_GAME, BugsState, BugsView, Phase
+from bugs_core.errors import BugsError, SetupError
+from bugs_core.record import MAX_NAME, GameRecord, Seat, new_record
+from bugs_core.rng import Rng
+
+from .bugs_picker import Picker
+
+PERSON = "human"
+"""The seat kind of a person (the record's word); bot seats carry their level's id."""
+
+PLAY, HANDOFF, HAND_OVER, GAME_OVER = "play", "handoff", "hand-over", "game-over"
+"""What the screen is for."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A bot's move to compute: what the worker needs, and the number of moves it answers."""
+
+    seat: int
+    level: str
+    record_json: str
+    seed: int
+    moves: int  # the record's length when asked: a later answer to an older question is dropped
+
+
+def make_seats(entries: Sequence[tuple[str, str]]) -> tuple[Seat, ...]:
+    """Seats from (name, kind) pairs as a setup form gives them; SetupError names a bad one.
+
+    Blank names become "Player n"; names are trimmed and cut to the record's limit.
+    """
+    if not 3 <= len(entries) <= 6:
+        raise SetupError(f"Bugs needs 3 to 6 players, got {len(entries)}")
+    seats = []
+    for i, (raw_name, kind) in enumerate(entries):
+        if kind != PERSON and kind not in LEVELS:
+            known = ", ".join([PERSON, *LEVELS])
+            raise SetupError(f"seat {i + 1}: unknown player kind {kind!r}; known: {known}")
+        name = " ".join(str(raw_name).split())[:MAX_NAME] or f"Player {i + 1}"
+        seats.append(Seat(name, kind))
+    return tuple(seats)
+
+
+def bot_seed(seed: int, moves: int) -> int:
+    """The seed of a bot's move: fixed by the game's seed and the move number, so a replayed
+    or shared game gets the same bot moves."""
+    return (seed * 1_000_003 + moves * 7919 + 17) % (1 << 53)
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """One game at the table. Build it with `Session.start`; every event returns a new one."""
+
+    record: GameRecord
+    state: BugsState
+    log: tuple[str, ...]
+    viewer: int | None  # the seat whose hand the screen may show; None during a hand-off
+    screen: str
+    picker: Picker
+    seen_hands: int  # hands whose end-of-hand screen was dismissed
+    notice: str = ""  # one line for the person: why a click did nothing, a bot's error
+
+    # -- building -----------------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls, seats: Sequence[Seat], seed: int, options: dict[str, Any] | None = None
+    ) -> Session:
+        """A new game: the deal of hand 1 from `seed`."""
+        record = new_record("bugs", {**(options or {}), "players": len(seats)}, seed, list(seats))
+        state = GAME.initial_state(GAME.make_setup(record.setup), Rng(seed))
+        names = record.names()
+        opening = f"Hand 1 of {HANDS_PER_GAME}: {names[state.dealer]} deals and leads."
+        first = cls(record, state, (opening,), None, PLAY, Picker(()), 0)
+        return first._settle()
+
+    # -- what the page asks -------------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names."""
+        return self.record.names()
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats played by people, in seat order."""
+        return tuple(i for i, s in enumerate(self.record.seats) if s.kind == PERSON)
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or None once the game is over."""
+        return None if self.state.phase is Phase.GAME_OVER else self.state.to_act
+
+    def is_person(self, seat: int) -> bool:
+        """True if a person plays `seat`."""
+        return self.record.seats[seat].kind == PERSON
+
+    def view(self) -> BugsView | None:
+        """The view the screen draws: the viewer's, or None when no hand may be shown."""
+        if self.viewer is None:
+            return None
+        return GAME.player_view(self.state, self.viewer)
+
+    def public_view(self) -> BugsView:
+        """A view to draw the public table from when no hand may be shown. Its `hand` field is
+        never drawn in that case (the renderer's `spectator` mode)."""
+        return GAME.player_view(self.state, self.state.to_act)
+
+    def my_turn(self) -> bool:
+        """True when the screen shows the hand of the person to act and a move is expected."""
+        return self.screen == PLAY and self.viewer is not None and self.viewer == self.to_act
+
+    def bot_turn(self) -> BotTurn | None:
+        """The bot move the worker should compute now, if any."""
+        seat = self.to_act
+        if self.screen != PLAY or seat is None or self.is_person(seat):
+            return None
+        moves = len(self.record.actions)
+        return BotTurn(
+            seat,
+            self.record.seats[seat].kind,
+            self.record.to_json(),
+            bot_seed(self.record.seed, moves),
+            moves,
+        )
+
+    def auto_continue(self) -> bool:
+        """True when no person is at the table, so end-of-hand screens move on by themselves."""
+        return not self.people
+
+    # -- events -------------------------------------------------------------------------
+
+    def pick(self, kind: int, copy: int) -> Session:
+        """A click on copy `copy` of the card kind `kind` in the viewer's hand."""
+        if not self.my_turn():
+            return replace(self, notice="Wait for your turn.")
+        picker = self.picker.toggle(kind, copy)
+        if picker == self.picker and not 0 <= copy < self._held(kind):
+            return self
+        notice = "" if picker != self.picker else self.picker.refusal(kind)
+        return replace(self, picker=picker, notice=notice)
+
+    def step(self, kind: int, delta: int) -> Session:
+        """One more (1) or one fewer (-1) card of `kind`, from the keyboard."""
+        if not self.my_turn() or self._held(kind) == 0:
+            return self
+        picker = self.picker.step(kind, delta, self._held(kind))
+        notice = "" if picker != self.picker or delta < 0 else self.picker.refusal(kind)
+        return replace(self, picker=picker, notice=notice)
+
+    def clear(self) -> Session:
+        """Drop the selection."""
+        return replace(self, picker=self.picker.clear(), notice="")
+
+    def play(self, text: str) -> Session:
+        """The viewer confirms the move written `text`; a notice says why if it is refused."""
+        if not self.my_turn():
+            return replace(self, notice="It is not your turn.")
+        try:
+            action = GAME.parse_action(text)
+        except BugsError as error:
+            return replace(self, notice=str(error))
+        if action not in self.picker.legal:
+            return replace(self, notice=f"{text} is not a legal move now.")
+        return self._apply(action)
+
+    def bot_move(self, turn_moves: int, seat: int, text: str) -> Session:
+        """A bot's answer to the question asked at `turn_moves` moves. A stale answer (the game
+        moved on) is dropped; an illegal one is reported, never applied."""
+        if len(self.record.actions) != turn_moves or self.to_act != seat or self.is_person(seat):
+            return self
+        try:
+            action = GAME.parse_action(text)
+            if action not in GAME.legal_actions(self.state):
+                raise BugsError(f"{text} is not legal now")
+        except BugsError as error:
+            name = self.names[seat]
+            return replace(self, notice=f"{name}'s bot failed: {error}")
+        return self._apply(action)
+
+    def take_device(self) -> Session:
+        """The person named on the hand-off screen says only they can see it now."""
+        if self.screen != HANDOFF or self.to_act is None:
+            return self
+        return self._show(self.to_act)
+
+    def next_hand(self) -> Session:
+        """Dismiss the end-of-hand screen."""
+        if self.screen != HAND_OVER:
+            return self
+        return replace(self, seen_hands=self.seen_hands + 1, screen=PLAY)._settle()
+
+    # -- internals ----------------------------------------------------------------------
+
+    def _held(self, kind: int) -> int:
+        view = self.view()
+        return view.hand[kind] if view is not None and 0 <= kind < len(view.hand) else 0
+
+    def _apply(self, action: Action) -> Session:
+        sentence = GAME.describe(self.state, action, self.names)
+        state = GAME.apply(self.state, action)
+        record = self.record.with_action(action)
+        moved = replace(
+            self,
+            record=record,
+            state=state,
+            log=(*self.log, sentence),
+            picker=Picker(()),
+            notice="",
+        )
+        return moved._settle()
+
+    def _settle(self) -> Session:
+        """Decide what the screen is for after the state changed."""
+        finished = len(self.state.hand_scores)
+        if self.state.phase is Phase.GAME_OVER:
+            return replace(self, screen=GAME_OVER, viewer=self._keeper(), picker=Picker(()))
+        if finished > self.seen_hands:
+            return replace(self, screen=HAND_OVER, picker=Picker(()))
+        seat = self.state.to_act
+        if not self.is_person(seat):
+            return replace(self, screen=PLAY, viewer=self._keeper())
+        if self.viewer == seat or len(self.people) == 1:
+            return self._show(seat)
+        return replace(self, screen=HANDOFF, viewer=None, picker=Picker(()))
+
+    def _keeper(self) -> int | None:
+        """Whose hand stays on screen while bots play: the only person's, else the current
+        viewer's (the person still holding the device), never a new one."""
+        if len(self.people) == 1:
+            return self.people[0]
+        return self.viewer
+
+    def _show(self, seat: int) -> Session:
+        legal = GAME.legal_actions(self.state) if self.state.to_act == seat else ()
+        return replace(self, screen=PLAY, viewer=seat, picker=Picker(tuple(legal)))
