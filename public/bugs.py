@@ -52,6 +52,7 @@ class Page:
         self.running = False  # a bot loop is under way
         self.generation = 0  # bumped by each new game, so a late bot answer is dropped
         self.worker: Any = None
+        self.task: asyncio.Future[None] | None = None  # the bot loop, kept so it is not collected
         self.worker_failed = ""
         self.params = window.URLSearchParams.new(window.location.search)
 
@@ -267,7 +268,7 @@ class Page:
         if s.bot_turn() is None and not (s.screen == HAND_OVER and s.auto_continue()):
             return
         self.running = True
-        asyncio.ensure_future(self.bot_loop(self.generation))
+        self.task = asyncio.ensure_future(self.bot_loop(self.generation))
 
     async def bot_loop(self, generation: int) -> None:
         try:
@@ -321,13 +322,13 @@ class Page:
         """The bot worker, started on first need (a second Python would slow the page's own
         start on a two-core machine)."""
         if self.worker is None and not self.worker_failed:
-            from pyscript import create_named_worker  # noqa: PLC0415 - main thread only
+            from pyscript import create_named_worker
 
             try:
                 self.worker = await create_named_worker(
                     src="./bugs_bots.py", name="bugs-bots", config="./pyscript.toml"
                 )
-            except Exception as error:  # noqa: BLE001 - any failure falls back to this thread
+            except Exception as error:
                 self.worker_failed = str(error)
                 window.console.warn(f"bot worker did not start: {error}")
         return self.worker

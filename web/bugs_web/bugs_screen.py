@@ -11,8 +11,8 @@ from __future__ import annotations
 from html import escape
 
 from bugs_core.bots import LEVELS
-from bugs_core.bugs.state import HANDS_PER_GAME
 from bugs_core.bugs.actions import PassLead, PickUp
+from bugs_core.bugs.state import HANDS_PER_GAME
 
 from .bugs_picker import card_name, move_label, plain_moves
 from .bugs_session import GAME_OVER, HAND_OVER, HANDOFF, PERSON, Session

@@ -609,5 +609,5 @@ def _centre(
             f"{seat_name(names, r.seat)}: a lead of {kind_label(r.value, 2)}",
             f"must make a swarm larger than {r.threshold}",
         ]
-        for i, line in enumerate(lines):
-            _text(g, xr, top + h - 30 + i * 16, line, size=12, fill=TURN, anchor="end")
+        for i, words in enumerate(lines):
+            _text(g, xr, top + h - 30 + i * 16, words, size=12, fill=TURN, anchor="end")

@@ -1,0 +1,66 @@
+"""bugs_web.bot_service: the worker's one call, text in and text out, never a traceback."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bugs_core.bugs import GAME
+from bugs_core.record import Seat, new_record, replay
+from bugs_web.bot_service import choose_move
+
+
+def request(**overrides: object) -> str:
+    record = new_record("bugs", {"players": 4}, 7, [Seat(f"P{i}", "easy") for i in range(4)])
+    state = replay(record)
+    data: dict[str, object] = {
+        "record": record.to_dict(),
+        "seat": GAME.current_player(state),
+        "level": "easy",
+        "seed": 3,
+    }
+    data.update(overrides)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_answers_a_legal_move_for_the_seat_to_act(level: str) -> None:
+    answer = json.loads(choose_move(request(level=level)))
+    record = new_record("bugs", {"players": 4}, 7, [Seat(f"P{i}", "easy") for i in range(4)])
+    state = replay(record)
+    assert GAME.parse_action(answer["action"]) in GAME.legal_actions(state)
+    assert answer["seat"] == GAME.current_player(state)
+    assert answer["moves"] == 0
+    assert answer["millis"] >= 0
+
+
+def test_same_request_same_move() -> None:
+    first = json.loads(choose_move(request(level="medium", seed=11)))
+    second = json.loads(choose_move(request(level="medium", seed=11)))
+    assert first["action"] == second["action"]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("not json", "Expecting value"),
+        ("[1, 2]", "expected a JSON object"),
+        (request(seat=99), "not the seat to act"),
+        (request(seat="1"), "seat must be int"),
+        (request(level="grandmaster"), "unknown bot level 'grandmaster'"),
+        (request(seed=True), "seed must be int"),
+        (request(record={"format": "bugs-table/record"}), "version"),
+    ],
+)
+def test_bad_requests_get_a_message_not_a_traceback(text: str, words: str) -> None:
+    answer = json.loads(choose_move(text))
+    assert set(answer) == {"error"}
+    assert words in answer["error"]
+
+
+def test_a_tampered_record_names_the_action() -> None:
+    data = json.loads(request())
+    data["record"]["actions"] = ["9x9"]
+    answer = json.loads(choose_move(json.dumps(data)))
+    assert "actions[0]" in answer["error"]
