@@ -25,8 +25,11 @@ def say(state: BugsState, text: str) -> str:
     [
         ([2, 2, 2, 1], "3x2", "Seat 1 leads three earwigs: swarm 6."),
         ([2, 2, 2, OUTBREAK, 1], "3x2+o", "Seat 1 leads three earwigs and an Outbreak: swarm 8."),
-        ([9, OUTBREAK, OUTBREAK, 1], "1x9+oo",
-         "Seat 1 leads one mantid and two Outbreaks: swarm 27."),
+        (
+            [9, OUTBREAK, OUTBREAK, 1],
+            "1x9+oo",
+            "Seat 1 leads one mantid and two Outbreaks: swarm 27.",
+        ),
         ([1, 1, 2], "2x1", "Seat 1 leads two American cockroaches: swarm 2."),
     ],
 )
@@ -66,8 +69,9 @@ def test_describe_pick_up() -> None:
     assert say(one_kind, "pickup") == (
         "Seat 2 picks up two cards and leads. A lead of tiger beetles must now beat 8."
     )
-    mixed = run(position([[3, 3, 3, 1], [EXTERMINATOR, 1], [7, 1], [5]]), "3x3",
-                "exterminator", "1x7")
+    mixed = run(
+        position([[3, 3, 3, 1], [EXTERMINATOR, 1], [7, 1], [5]]), "3x3", "exterminator", "1x7"
+    )
     assert say(mixed, "pickup") == "Seat 4 picks up four cards and leads."
     single = run(position([[3, 5, 1], [2, 1], [5]]), "1x5")
     assert say(single, "pickup").startswith("Seat 2 picks up one card and leads.")
@@ -77,9 +81,7 @@ def test_describe_wipe_out_and_pass() -> None:
     """Wipe-outs name the colony; a forced pass names the next leader."""
     state = position([[3, 3, 3, 3, 3, 3, 3, 9, OUTBREAK, 1], [2], [4]])
     assert say(state, "wipe 3") == "Seat 1 wipes out the colony of seven robber flies."
-    assert say(state, "wipe 9+o") == (
-        "Seat 1 wipes out the colony of one mantid and an Outbreak."
-    )
+    assert say(state, "wipe 9+o") == ("Seat 1 wipes out the colony of one mantid and an Outbreak.")
     stuck = position([[NET, OUTBREAK], [3], [4]], direction=-1)
     assert say(stuck, "pass") == "Seat 1 has no bug to lead; the lead passes to Seat 3."
 

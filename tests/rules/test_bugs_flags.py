@@ -62,8 +62,7 @@ def test_flag_repellent_target() -> None:
     hands = [[2, 1], [NET, 1], [NET, 1], [REPELLENT, 1]]
     skip = run(position(hands), "1x2", "net", "net", "repellent")
     assert (skip.direction, skip.to_act) == (-1, 0)
-    prev = run(position(hands, repellent_target="previous_seat"), "1x2", "net", "net",
-               "repellent")
+    prev = run(position(hands, repellent_target="previous_seat"), "1x2", "net", "net", "repellent")
     assert (prev.direction, prev.to_act) == (-1, 2)
 
 
@@ -122,8 +121,9 @@ def test_flag_allow_two_players() -> None:
     assert [sum(h) for h in state.hands] == [27, 27]
     assert BugsSetup(players=3, allow_two_players=True).players == 3
     for target in ("skip_netters", "previous_seat"):
-        game = position([[2, 1], [NET, REPELLENT, 1]], allow_two_players=True,
-                        repellent_target=target)
+        game = position(
+            [[2, 1], [NET, REPELLENT, 1]], allow_two_players=True, repellent_target=target
+        )
         game = run(game, "1x2")
         assert legal(game, "net").to_act == 0
         assert legal(game, "repellent").to_act == 0
@@ -201,4 +201,3 @@ def test_from_options_error_names_the_option() -> None:
         BugsSetup.from_options({"players": 4, "repellent_target": "x"})
     with pytest.raises(SetupError, match="players"):
         BugsSetup.from_options({"players": 9})
-

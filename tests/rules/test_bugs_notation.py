@@ -85,8 +85,13 @@ def test_notation_examples(action: Any, text: str) -> None:
 
 @pytest.mark.parametrize(
     "text, action",
-    [(" NET ", NET), ("Pickup", PICK_UP), ("wipe7", WipeOut(7)), ("WIPE  7+O", WipeOut(7, 1)),
-     ("3X4", Play(4, 3))],
+    [
+        (" NET ", NET),
+        ("Pickup", PICK_UP),
+        ("wipe7", WipeOut(7)),
+        ("WIPE  7+O", WipeOut(7, 1)),
+        ("3X4", Play(4, 3)),
+    ],
 )
 def test_notation_tolerates_case_and_spaces(text: str, action: Any) -> None:
     """Case and surrounding or repeated spaces do not matter."""
@@ -95,9 +100,30 @@ def test_notation_tolerates_case_and_spaces(text: str, action: Any) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "   ", "0x4", "3x0", "10x2", "3x10", "3x4+", "3x4+ooo", "3x4+x", "3 x 4", "x4",
-     "wipe", "wipe 0", "wipe 10", "wipe 7+ooo", "nets", "pick up", "pass lead", "o", "net net",
-     "3x4 net", "\u0663x4"],
+    [
+        "",
+        "   ",
+        "0x4",
+        "3x0",
+        "10x2",
+        "3x10",
+        "3x4+",
+        "3x4+ooo",
+        "3x4+x",
+        "3 x 4",
+        "x4",
+        "wipe",
+        "wipe 0",
+        "wipe 10",
+        "wipe 7+ooo",
+        "nets",
+        "pick up",
+        "pass lead",
+        "o",
+        "net net",
+        "3x4 net",
+        "\u0663x4",
+    ],
 )
 def test_junk_text_raises_invalid_action(text: str) -> None:
     """Text that is not notation raises InvalidActionError, naming the text."""
@@ -129,6 +155,13 @@ def test_canonical_order_in_a_position() -> None:
     """Plays by value, count, Outbreaks; then wipe-outs, action cards, pick-up or pass."""
     lead = position([[9, 1, 1, OUTBREAK], [2], [3]])
     assert [str(a) for a in rules.legal_actions(lead)] == [
-        "1x1", "1x1+o", "2x1", "2x1+o", "1x9", "1x9+o", "wipe 9", "wipe 9+o",
+        "1x1",
+        "1x1+o",
+        "2x1",
+        "2x1+o",
+        "1x9",
+        "1x9+o",
+        "wipe 9",
+        "wipe 9+o",
     ]
     assert rules.legal_actions(rules.initial_state(BugsSetup(), Rng(0)))  # never empty in play

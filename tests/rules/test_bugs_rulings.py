@@ -163,7 +163,14 @@ def test_B07_a_lead_is_one_value_with_outbreaks() -> None:
     mixed values."""
     state = position([[2, 2, 2, OUTBREAK, 5], [3], [4]])
     assert names(state) == {
-        "1x2", "1x2+o", "2x2", "2x2+o", "3x2", "3x2+o", "1x5", "1x5+o",
+        "1x2",
+        "1x2+o",
+        "2x2",
+        "2x2+o",
+        "3x2",
+        "3x2+o",
+        "1x5",
+        "1x5+o",
     }
     after = legal(state, "2x2+o")
     assert (after.swarm_size, after.swarm_value, after.phase) == (6, 2, Phase.RESPOND)
@@ -236,9 +243,7 @@ def test_B11_forced_pass_lead_without_a_legal_lead() -> None:
 def test_B12_swarm_size_of_the_current_run() -> None:
     """B12: a lead or beat sets the size to (c+k)v, an increase adds (c+k)v, an Exterminator
     sets 0; Outbreaks count but go to the discard pile, not the pile."""
-    state = position(
-        [[3, 3, 3, EXTERMINATOR, 1], [3, 1], [3, OUTBREAK, 1], [7, 7, 7, 1]], to_act=0
-    )
+    state = position([[3, 3, 3, EXTERMINATOR, 1], [3, 1], [3, OUTBREAK, 1], [7, 7, 7, 1]], to_act=0)
     state = legal(state, "3x3")
     assert (state.swarm_size, state.swarm_value) == (9, 3)
     state = legal(state, "1x3")
@@ -582,7 +587,10 @@ def test_B33_hands_private_sizes_and_the_table_public() -> None:
     assert view.hand == state.hands[2]
     assert view.hand_sizes == (3, 4, 2)
     assert (view.pile, view.discard, view.swarm_size, view.swarm_value) == (
-        state.pile, state.discard, 4, 4,
+        state.pile,
+        state.discard,
+        4,
+        4,
     )
     assert (view.direction, view.restriction, view.scores) == (-1, None, (3, 1, 2))
     other_hands = (hand_of([9, 9, 9]), hand_of([1, 1, 1, 1]), state.hands[2])
@@ -639,8 +647,12 @@ def test_B35_two_players_only_with_the_flag() -> None:
 def test_B36_every_hand_is_dealt_from_all_54_cards() -> None:
     """B36: the discard pile returns between hands; all 54 cards are reshuffled every hand."""
     state = position(
-        [[9], [1, 1], [5]], discard=[7, 7, 7, OUTBREAK, NET], pile=[(1, 3, 2)], swarm=0,
-        swarm_value=0, phase=Phase.LEAD,
+        [[9], [1, 1], [5]],
+        discard=[7, 7, 7, OUTBREAK, NET],
+        pile=[(1, 3, 2)],
+        swarm=0,
+        swarm_value=0,
+        phase=Phase.LEAD,
     )
     after = legal(state, "1x9")
     assert after.hand_no == 2

@@ -97,9 +97,7 @@ def test_vector_pick_up_only_earwigs_at_swarm_10() -> None:
 
 def _exterminated_fours(**options: Any) -> BugsState:
     """S1 leads one 4 (4); S2 adds a 4 (8); S3 Exterminator (0); S0 plays one 4 (4)."""
-    state = position(
-        [[4, 1], [4, OUTBREAK, 1], [4, 1], [EXTERMINATOR, 1]], to_act=1, **options
-    )
+    state = position([[4, 1], [4, OUTBREAK, 1], [4, 1], [EXTERMINATOR, 1]], to_act=1, **options)
     state = run(state, "1x4", "1x4", "exterminator")
     assert (state.swarm_size, state.to_act) == (0, 0)
     return run(state, "1x4")
@@ -152,8 +150,6 @@ def test_vector_mixed_pile_no_restriction() -> None:
 def test_vector_lead_net_repellent_with_four_players(target: str, seat: int) -> None:
     """4 players: S0 leads; S1 Net; S2 Repellent: direction -1; S0 to act (`skip_netters`);
     S1 under `previous_seat`."""
-    state = position(
-        [[2, 1], [NET, 1], [REPELLENT, 1], [5]], repellent_target=target
-    )
+    state = position([[2, 1], [NET, 1], [REPELLENT, 1], [5]], repellent_target=target)
     after = run(state, "1x2", "net", "repellent")
     assert (after.direction, after.to_act) == (-1, seat)

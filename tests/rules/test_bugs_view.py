@@ -130,7 +130,6 @@ def test_sample_state_rejects_an_inconsistent_view() -> None:
     """A view whose hand sizes do not add up with the unseen cards raises BugsError."""
     state = rules.initial_state(BugsSetup(players=3), Rng(2))
     view = player_view(state, 0)
-    bad = replace(view, hand_sizes=(view.hand_sizes[0], view.hand_sizes[1] + 1,
-                                    view.hand_sizes[2]))
+    bad = replace(view, hand_sizes=(view.hand_sizes[0], view.hand_sizes[1] + 1, view.hand_sizes[2]))
     with pytest.raises(BugsError):
         sample_state(bad, Rng(1))
