@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import sys
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -41,7 +42,18 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(ThreadingHTTPServer):
+    """A threading server that treats a browser closing a connection early as normal."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A page that navigates away (or a test that aborts a request) drops its downloads;
+        # that is not a server error worth a traceback.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(root: Path, port: int, *, quiet: bool = False) -> ThreadingHTTPServer:
     """A server for `root` on 127.0.0.1:`port` (0 picks a free port); call serve_forever()."""
     handler = functools.partial(SiteHandler, directory=str(root), quiet=quiet)
-    return ThreadingHTTPServer(("127.0.0.1", port), handler)
+    return SiteServer(("127.0.0.1", port), handler)

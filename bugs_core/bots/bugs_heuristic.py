@@ -26,7 +26,7 @@ from ..bugs.actions import (
     WipeOut,
 )
 from ..bugs.cards import Hand, copies
-from ..bugs.state import BugsView, Phase
+from ..bugs.state import BugsView, Phase, PilePlay
 from ..rng import Rng
 from .base import Budget, legal_from_view
 
@@ -58,12 +58,19 @@ def _play_key(hand: Hand, play: Play) -> tuple[bool, bool, int, int, int]:
 
 def choose_bugs(view: BugsView, legal: tuple[Action, ...]) -> Action:
     """The heuristic's move for `view` among `legal` (deterministic, no search)."""
-    hand = view.hand
+    return choose_move(view.hand, view.phase is Phase.LEAD, view.pile, legal)
+
+
+def choose_move(
+    hand: Hand, leading: bool, pile: tuple[PilePlay, ...], legal: tuple[Action, ...]
+) -> Action:
+    """The heuristic's move from the only parts of a view it reads: the seat's hand, whether
+    it leads, and the pile; a search's rollouts call it on full states without building views."""
     for action in legal:
         if _goes_out(hand, action):
             return action
     plays = [a for a in legal if isinstance(a, Play)]
-    if view.phase is Phase.LEAD:
+    if leading:
         wipes = [a for a in legal if isinstance(a, WipeOut) and a.outbreaks == 0]
         if wipes:
             return wipes[0]
@@ -76,8 +83,7 @@ def choose_bugs(view: BugsView, legal: tuple[Action, ...]) -> Action:
     clean = [a for a in plays if a.outbreaks == 0]
     if clean:
         return max(clean, key=lambda a: _play_key(hand, a))
-    pile = sum(p.count for p in view.pile)
-    if pile <= SMALL_PILE:
+    if sum(p.count for p in pile) <= SMALL_PILE:
         return PICK_UP
     for card in _DEFENCE_ORDER:
         if card in legal:

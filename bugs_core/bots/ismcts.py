@@ -4,23 +4,24 @@
 It sees only its seat's view. Each iteration draws a determinization with
 `game.sample_state(view, rng)`, descends one tree keyed by action (UCB1 with availability
 counts: only the actions legal in this determinization compete), expands one node, finishes
-with a fast rollout cut off after a depth limit, and backs up a reward in [0, 1] for every seat;
-each node keeps its statistics from the viewpoint of the seat that acted there. The move is the
-most-visited root action.
+with a fast rollout, and backs up a reward in [0, 1] for every seat; each node keeps its
+statistics from the viewpoint of the seat that acted there. The move is the most-visited root
+action.
+
+What is game-specific (the rollout policy, the search horizon and the reward) comes from a
+`Plan`; games without one of their own get uniform rollouts to the end and the game's returns.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from ..bugs.state import BugsState
 from ..rng import Rng
 from .base import Budget
-from .bugs_heuristic import choose_bugs
+from .bugs_search import PLAN as BUGS_PLAN
 
 DEFAULT_ITERATIONS = 200
 """Iterations when no budget is given."""
@@ -28,60 +29,54 @@ EXPLORATION = 0.7
 """UCB1's constant; rewards lie in [0, 1], so a little below sqrt(2) explores enough."""
 PRIOR = 3.0
 """Progressive bias of the rollout policy's move: worth this many won visits, fading."""
-ROLLOUT_DEPTH = 40
-"""Rollout moves before the position is scored by the evaluator instead of played out."""
-
-Rollout = Callable[[Any, Any, Rng], Any]
-"""A rollout policy: (game, state, rng) -> a legal action of the seat to act."""
-Evaluator = Callable[[Any, Any], tuple[float, ...]]
-"""(game, state) -> each seat's reward in [0, 1]."""
 
 
-def fast_policy(game: Any, state: Any, rng: Rng) -> Any:
-    """The heuristic's move for Bugs states (seen from the seat to act), else uniform."""
-    legal = game.legal_actions(state)
-    if isinstance(state, BugsState):
-        return choose_bugs(game.player_view(state, state.to_act), legal)
-    return rng.choice(legal)
+class Plan(Protocol):
+    """The game-specific parts of the search."""
+
+    depth: int
+    """Rollout moves before the position is scored as it stands."""
+
+    def rollout(self, game: Any, state: Any, rng: Rng) -> Any:
+        """A legal action of the seat to act in `state`, cheaply chosen."""
+        ...
+
+    def stop(self, game: Any, start: Any, state: Any) -> bool:
+        """True where the search from `start` looks no further (at the latest, the end)."""
+        ...
+
+    def evaluate(self, game: Any, start: Any, state: Any) -> tuple[float, ...]:
+        """Each seat's reward in [0, 1] at `state`, a search from `start` having reached it."""
+        ...
 
 
-def rank_rewards(totals: tuple[float, ...]) -> tuple[float, ...]:
-    """Per seat, the share of the other seats it beats on `totals` (lower is better, ties
-    count half), in [0, 1]."""
-    n = len(totals)
-    if n < 2:
-        return (1.0,) * n
-    rewards = []
-    for t in totals:
-        better = sum(1 for u in totals if u > t) + 0.5 * (sum(1 for u in totals if u == t) - 1)
-        rewards.append(better / (n - 1))
-    return tuple(rewards)
+class GenericPlan:
+    """Any game: uniform rollouts to the end of the game, rewarded by its returns."""
+
+    depth = 10_000
+
+    def rollout(self, game: Any, state: Any, rng: Rng) -> Any:
+        """A uniformly random legal action."""
+        return rng.choice(game.legal_actions(state))
+
+    def stop(self, game: Any, start: Any, state: Any) -> bool:
+        """Only the end of the game."""
+        result: bool = game.is_terminal(state)
+        return result
+
+    def evaluate(self, game: Any, start: Any, state: Any) -> tuple[float, ...]:
+        """The returns at the end; an even 0.5 each if the rollout was cut short."""
+        returns = tuple(game.returns(state))
+        return returns if game.is_terminal(state) else (0.5,) * len(returns)
 
 
-def point_rewards(totals: tuple[float, ...]) -> tuple[float, ...]:
-    """Per seat, where its total lies between the worst (0) and the best (1) of `totals`, so
-    a margin counts, not only the order."""
-    best, worst = min(totals), max(totals)
-    if worst == best:
-        return (0.5,) * len(totals)
-    return tuple((worst - t) / (worst - best) for t in totals)
+PLANS: dict[str, Plan] = {"bugs": BUGS_PLAN}
+"""The plans of the games that have their own, by game id."""
 
 
-def blend(first: tuple[float, ...], second: tuple[float, ...]) -> tuple[float, ...]:
-    """The mean of two reward tuples, seat by seat."""
-    return tuple((a + b) / 2 for a, b in zip(first, second, strict=True))
-
-
-def evaluate(game: Any, state: Any) -> tuple[float, ...]:
-    """The game's returns at the end; before it, for Bugs, each seat's rank on its points so far
-    plus the cards it still holds (B30: each card left scores one)."""
-    if game.is_terminal(state):
-        return tuple(game.returns(state))
-    if isinstance(state, BugsState):
-        totals = tuple(s + sum(h) for s, h in zip(state.scores, state.hands, strict=True))
-        return blend(rank_rewards(totals), point_rewards(totals))
-    n = len(game.returns(state))
-    return (0.5,) * n
+def plan_for(game: Any) -> Plan:
+    """The game's own plan, else the generic one."""
+    return PLANS.get(getattr(game, "id", ""), GenericPlan())
 
 
 @dataclass(slots=True)
@@ -112,36 +107,34 @@ class IsmctsBot:
 
     def __init__(
         self,
-        rollout: Rollout = fast_policy,
-        evaluator: Evaluator = evaluate,
-        depth: int = ROLLOUT_DEPTH,
+        plan: Plan | None = None,
         exploration: float = EXPLORATION,
         prior: float = PRIOR,
+        tree_depth: int = 1000,
     ) -> None:
-        self.prior = prior
-        self.rollout = rollout
-        self.evaluator = evaluator
-        self.depth = depth
+        self.tree_depth = tree_depth
+        self.plan = plan
         self.exploration = exploration
+        self.prior = prior
 
     def choose(self, game: Any, view: Any, rng: Rng, budget: Budget | None = None) -> Any:
         """The most-visited root action after the budget's iterations (default
         DEFAULT_ITERATIONS) or milliseconds, whichever ends first."""
-        seat: int = view.seat
         legal = game.legal_actions(game.sample_state(view, rng))
         if len(legal) == 1:
             return legal[0]
+        plan = self.plan if self.plan is not None else plan_for(game)
         iterations = budget.iterations if budget is not None else None
         millis = budget.millis if budget is not None else None
         if iterations is None and millis is None:
             iterations = DEFAULT_ITERATIONS
         deadline = None if millis is None else time.perf_counter() + millis / 1000
-        root = Node(seat)
+        root = Node(view.seat)
         done = 0
         while (iterations is None or done < iterations) and (
             deadline is None or time.perf_counter() < deadline or done == 0
         ):
-            self._iterate(game, view, root, rng)
+            self._iterate(game, plan, view, root, rng)
             done += 1
         # Ties broken by the mean reward, then by the canonical order of the legal actions.
         return max(
@@ -149,17 +142,17 @@ class IsmctsBot:
             key=lambda a: (root.children[a].visits, root.children[a].mean()),
         )
 
-    def _iterate(self, game: Any, view: Any, root: Node, rng: Rng) -> None:
-        state = game.sample_state(view, rng)
+    def _iterate(self, game: Any, plan: Plan, view: Any, root: Node, rng: Rng) -> None:
+        start = state = game.sample_state(view, rng)
         node = root
         path = [root]
-        while not game.is_terminal(state):
+        while len(path) <= self.tree_depth and not plan.stop(game, start, state):
             legal = game.legal_actions(state)
             untried = [a for a in legal if a not in node.children]
             actor = game.current_player(state)
             # The rollout policy's own move is tried first and keeps a bonus that fades with
             # its visits (progressive bias), so a small budget does not lose the sensible move.
-            preferred = self.rollout(game, state, rng)
+            preferred = plan.rollout(game, state, rng)
             if untried:
                 action = preferred if preferred in untried else rng.choice(untried)
                 child = Node(actor)
@@ -182,11 +175,11 @@ class IsmctsBot:
             node = node.children[action]
             state = game.apply(state, action)
             path.append(node)
-        for _ in range(self.depth):
-            if game.is_terminal(state):
+        for _ in range(plan.depth):
+            if plan.stop(game, start, state):
                 break
-            state = game.apply(state, self.rollout(game, state, rng))
-        rewards = self.evaluator(game, state)
+            state = game.apply(state, plan.rollout(game, state, rng))
+        rewards = plan.evaluate(game, start, state)
         for visited in path[1:]:
             visited.visits += 1
             visited.reward += rewards[visited.seat]

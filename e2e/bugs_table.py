@@ -1,0 +1,76 @@
+"""Driving the Bugs page through its UI, as a person would: set up, pick cards, confirm."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from playwright.sync_api import Locator, Page, expect
+
+GAME_TIMEOUT_MS = 240_000
+
+WAIT_FOR_SOMETHING_TO_DO = """() => {
+  const game = document.getElementById('game');
+  const screen = game.dataset.screen;
+  if (screen !== 'play') return true;
+  return document.getElementById('controls').children.length > 0;
+}"""
+
+
+def open_page(page: Page, base_url: str, *, seed: int, pace: int = 0) -> None:
+    """Open bugs.html with a fixed seed and bot pace, and wait for Python."""
+    page.goto(f"{base_url}bugs.html?seed={seed}&pace={pace}")
+    expect(page.locator("#start")).to_be_enabled()
+    expect(page.locator("#start")).to_have_text("Start game")
+
+
+def set_up(page: Page, seats: Sequence[tuple[str, str]]) -> None:
+    """Fill the setup form with (name, kind) per seat and start."""
+    page.select_option("#players", str(len(seats)))
+    for i, (name, kind) in enumerate(seats):
+        page.fill(f"#name-{i}", name)
+        page.select_option(f"#kind-{i}", kind)
+    page.click("#start")
+    expect(page.locator("#game")).to_be_visible()
+
+
+def screen(page: Page) -> str:
+    """What the page's screen is for: play, handoff, hand-over or game-over."""
+    return str(page.locator("#game").get_attribute("data-screen"))
+
+
+def moves(page: Page) -> int:
+    """How many moves the game has had."""
+    return int(page.locator("#game").get_attribute("data-moves") or 0)
+
+
+def wait_for_something_to_do(page: Page) -> str:
+    """Wait until a person must act (a move, a hand-off, a dialog) and say which screen."""
+    page.wait_for_function(WAIT_FOR_SOMETHING_TO_DO, timeout=GAME_TIMEOUT_MS)
+    return screen(page)
+
+
+def hand_cards(page: Page) -> Locator:
+    """The card groups of the hand drawn on the page."""
+    return page.locator("#table [data-pick]")
+
+
+def play_a_move_by_clicks(page: Page) -> None:
+    """Pick cards with the mouse until a move can be confirmed, then confirm it; pick up or
+    pass when no card makes a move."""
+    before = moves(page)
+    usable = page.locator("#table [data-pick]:not(.dim)")
+    for i in range(usable.count()):
+        group = usable.nth(i)
+        copies = group.locator("[data-copy]")
+        copies.nth(copies.count() - 1).click()  # the last copy: all of this kind
+        confirm = page.locator("#controls [data-action].primary")
+        if confirm.count() and confirm.first.get_attribute("data-action") not in ("pickup", "pass"):
+            confirm.first.click()
+            break
+        if page.locator("#controls [data-ui=clear]").count():
+            page.click("#controls [data-ui=clear]")
+    else:
+        page.locator("#controls [data-action]").first.click()
+    page.wait_for_function(
+        f"() => Number(document.getElementById('game').dataset.moves) > {before}"
+    )
