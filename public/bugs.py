@@ -141,6 +141,7 @@ class Page:
             selected=selected,
             usable=usable,
             spectator=spectator,
+            thinking=s.to_act if self.thinking else None,
             width=width,
         )
         el("controls").innerHTML = controls_html(s)
@@ -294,7 +295,8 @@ class Page:
                 self.thinking = False
                 if "error" in answer:
                     name = self.session.names[turn.seat]
-                    el("notice").textContent = f"{name}'s bot could not move: {answer['error']}"
+                    text = f"{name}'s bot could not move: {answer['error']}"
+                    self.session = self.session.with_notice(text)
                     self.draw()
                     return
                 self.session = self.session.bot_move(turn.moves, turn.seat, answer["action"])

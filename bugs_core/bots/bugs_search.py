@@ -26,7 +26,9 @@ class BugsPlan:
     """The search plan for Bugs: the current hand is the horizon, heuristic rollouts, and a
     reward from each seat's points margin in that hand."""
 
-    depth = ROLLOUT_DEPTH
+    def __init__(self, depth: int = ROLLOUT_DEPTH, others: float = 1.0) -> None:
+        self.depth = depth
+        self.others = others
 
     def rollout(self, game: Any, state: BugsState, rng: Rng) -> Any:
         """The heuristic's move for the seat to act, read straight from the state."""
@@ -45,17 +47,19 @@ class BugsPlan:
             points: tuple[float, ...] = tuple(state.last_hand.points)
         else:
             points = tuple(float(sum(h)) for h in state.hands)
-        return margin_rewards(points)
+        return margin_rewards(points, others=self.others)
 
 
-def margin_rewards(points: tuple[float, ...], scale: float = HAND_SCALE) -> tuple[float, ...]:
+def margin_rewards(
+    points: tuple[float, ...], scale: float = HAND_SCALE, others: float = 1.0
+) -> tuple[float, ...]:
     """Per seat, 0.5 plus its lead over the other seats' mean points (lower is better), as a
     share of `scale` either way, clipped to [0, 1]."""
     n = len(points)
     total = sum(points)
     rewards = []
     for p in points:
-        margin = (total - p) / (n - 1) - p
+        margin = others * (total - p) / (n - 1) - p
         rewards.append(min(1.0, max(0.0, 0.5 + margin / (2 * scale))))
     return tuple(rewards)
 

@@ -132,3 +132,53 @@ def test_restriction_text_when_it_applies() -> None:
                 assert f"larger than {state.restriction.threshold}" in text
                 return
     pytest.skip("no restriction arose in these seeded games")
+
+
+def test_spectator_mode_draws_no_hand_at_all() -> None:
+    for state in states(4, 8):
+        view = GAME.player_view(state, 2)
+        svg = render_table(view, names=names_for(4), spectator=True)
+        root = parse(svg)
+        assert picks(root) == []
+        assert not [e for e in root.iter() if "data-copy" in e.attrib]
+        assert "(you)" not in svg
+        # every seat, the viewer's too, is drawn as a box with its card count
+        seats = [e for e in root.iter() if "data-seat" in e.attrib]
+        assert sorted(int(e.attrib["data-seat"]) for e in seats) == [0, 1, 2, 3]
+
+
+def test_one_click_target_per_card_and_dimmed_kinds() -> None:
+    view = GAME.player_view(states(4, 9)[1], 1)
+    kinds = [k for k in range(1, KINDS) if view.hand[k]]
+    root = parse(render_table(view, names=names_for(4), usable=kinds[:1]))
+    copies = [e for e in root.iter() if "data-copy" in e.attrib]
+    assert len(copies) == sum(view.hand)
+    dimmed = [int(e.attrib["data-pick"]) for e in picks(root) if e.get("aria-disabled") == "true"]
+    assert dimmed == kinds[1:]
+    for e in picks(root):
+        if int(e.attrib["data-pick"]) in dimmed:
+            assert "cannot be played now" in e.attrib["aria-label"]
+
+
+def test_a_thinking_bot_is_marked_on_its_box() -> None:
+    state = states(4, 10)[1]
+    view = GAME.player_view(state, (state.to_act + 1) % 4)
+    text = " ".join(parse(render_table(view, names=names_for(4), thinking=state.to_act)).itertext())
+    assert "thinking…" in text
+
+
+def test_game_over_names_the_lowest_total() -> None:
+    final = states(4, 11)[-1]
+    view = GAME.player_view(final, 0)
+    root = parse(render_table(view, names=names_for(4)))
+    line = next(t.text or "" for t in root.iter(f"{NS}text") if (t.text or "").startswith("Lowest"))
+    best = min(final.scores)
+    winners = [f"P{seat}" for seat, score in enumerate(final.scores) if score == best]
+    assert line == f"Lowest score {best}: {', '.join(winners)}"
+
+
+@pytest.mark.parametrize("width", [360, 700, 1200])
+def test_the_drawing_follows_the_screen_width(width: int) -> None:
+    view = GAME.player_view(states(6, 12)[1], 0)
+    root = parse(render_table(view, names=names_for(6), width=width))
+    assert root.attrib["viewBox"].split()[2] == str(width)

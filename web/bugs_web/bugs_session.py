@@ -199,6 +199,10 @@ class Session:
             return replace(self, notice=f"{name}'s bot failed: {error}")
         return self._apply(action)
 
+    def with_notice(self, text: str) -> Session:
+        """The same game with a line for the person (a bot that failed, say)."""
+        return replace(self, notice=text)
+
     def take_device(self) -> Session:
         """The person named on the hand-off screen says only they can see it now."""
         if self.screen != HANDOFF or self.to_act is None:

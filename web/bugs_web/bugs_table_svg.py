@@ -275,13 +275,15 @@ def render_table(
     selected: Mapping[int, int] | None = None,
     usable: Collection[int] | None = None,
     spectator: bool = False,
+    thinking: int | None = None,
     width: int = 960,
 ) -> str:
     """The table as seen by `view.seat`, as one SVG string (it scales: a viewBox, no size).
 
     `selected` maps card kinds to how many are chosen; kinds not in `usable` (when given) are
     dimmed and marked disabled. With `spectator` no hand is drawn at all, only public facts:
-    the screen between two people at one device, or a table of bots.
+    the screen between two people at one device, or a table of bots. `thinking` names the
+    seat of a bot that is choosing its move, shown on its box.
     """
     lay = Layout.for_width(width)
     w = lay.width
@@ -323,7 +325,12 @@ def render_table(
     for i, seat in enumerate(others):
         row, col = divmod(i, columns)
         _seat_box(
-            root, view, names, seat, MARGIN + col * slot + 3, MARGIN + row * (SEAT_H + 8), slot - 6
+            root,
+            view,
+            names,
+            seat,
+            (MARGIN + col * slot + 3, MARGIN + row * (SEAT_H + 8), slot - 6),
+            thinking == seat,
         )
 
     _centre(root, view, names, lay, centre_top, centre_h)
@@ -378,6 +385,7 @@ def render_table(
 
 SEAT_MIN_W = 150
 PILE_ITEM_W = 180  # up to eight small cards and a name
+PILE_FAN = 13  # enough of each small card shows to read its value
 
 
 def _seat_box(
@@ -385,10 +393,10 @@ def _seat_box(
     view: BugsView,
     names: Sequence[str],
     seat: int,
-    x: float,
-    y: float,
-    w: float,
+    box: tuple[float, float, float],
+    thinking: bool,
 ) -> None:
+    x, y, w = box
     acting = view.phase is not Phase.GAME_OVER and view.to_act == seat
     name = seat_name(names, seat)
     size = view.hand_sizes[seat]
@@ -428,7 +436,8 @@ def _seat_box(
     if view.dealer == seat:
         _text(g, x + w - 8, y + 20, "dealer", size=11, fill=ON_BACKGROUND, anchor="end")
     if acting:
-        _text(g, x + w - 8, y + 58, "▶ to act", size=12, fill=TURN, anchor="end", weight="bold")
+        mark = "thinking…" if thinking else "▶ to act"
+        _text(g, x + w - 8, y + 58, mark, size=12, fill=TURN, anchor="end", weight="bold")
 
 
 def _mini_card(g: ET.Element, kind: int, x: float, y: float) -> None:
@@ -448,7 +457,7 @@ def _mini_card(g: ET.Element, kind: int, x: float, y: float) -> None:
     )
     mark = str(kind) if kind in BUG_NAMES else SPECIAL_NAMES[kind][0]
     colour = VALUE_COLOURS.get(kind, SPECIAL_COLOUR)
-    _text(g, x + 3, y + 15, mark, size=13, fill=colour, weight="bold")
+    _text(g, x + 2, y + 14, mark, size=12, fill=colour, weight="bold")
 
 
 def _centre(
@@ -543,12 +552,12 @@ def _centre(
         )
         cards = [p.value] * min(p.count, 6) + [OUTBREAK] * p.outbreaks
         for j, kind in enumerate(cards):
-            _mini_card(item, kind, px + j * 11, py)
+            _mini_card(item, kind, px + j * PILE_FAN, py)
         who = seat_name(names, p.seat)
         who = who if len(who) <= 10 else who[:9] + "…"
         _text(
             item,
-            px + 34 + (len(cards) - 1) * 11,
+            px + 34 + (len(cards) - 1) * PILE_FAN,
             py + 16,
             who,
             size=11,
@@ -556,7 +565,7 @@ def _centre(
         )
         _text(
             item,
-            px + 34 + (len(cards) - 1) * 11,
+            px + 34 + (len(cards) - 1) * PILE_FAN,
             py + 31,
             f"{p.count} x {p.value}",
             size=11,
