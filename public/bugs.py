@@ -53,6 +53,8 @@ class Page:
         self.generation = 0  # bumped by each new game, so a late bot answer is dropped
         self.worker: Any = None
         self.task: asyncio.Future[None] | None = None  # the bot loop, kept so it is not collected
+        self.warmup: asyncio.Future[Any] | None = None
+        self.worker_starting: asyncio.Future[Any] | None = None
         self.worker_failed = ""
         self.params = window.URLSearchParams.new(window.location.search)
 
@@ -93,6 +95,9 @@ class Page:
         el("game").hidden = False
         self.draw()
         self.kick()
+        if any(not session.is_person(seat) for seat in range(len(session.names))):
+            # boot the worker now, while the person looks at the first hand
+            self.warmup = asyncio.ensure_future(self.get_worker())
 
     def show_setup(self) -> None:
         el("setup").hidden = False
@@ -324,16 +329,21 @@ class Page:
         """The bot worker, started on first need (a second Python would slow the page's own
         start on a two-core machine)."""
         if self.worker is None and not self.worker_failed:
-            from pyscript import create_named_worker
-
-            try:
-                self.worker = await create_named_worker(
-                    src="./bugs_bots.py", name="bugs-bots", config="./pyscript.toml"
-                )
-            except Exception as error:
-                self.worker_failed = str(error)
-                window.console.warn(f"bot worker did not start: {error}")
+            if self.worker_starting is None:  # one start, however many callers wait for it
+                self.worker_starting = asyncio.ensure_future(self.start_worker())
+            await self.worker_starting
         return self.worker
+
+    async def start_worker(self) -> None:
+        from pyscript import create_named_worker
+
+        try:
+            self.worker = await create_named_worker(
+                src="./bugs_bots.py", name="bugs-bots", config="./pyscript.toml"
+            )
+        except Exception as error:
+            self.worker_failed = str(error)
+            window.console.warn(f"bot worker did not start: {error}")
 
     def on_resize(self, _event: Any) -> None:
         if self.session is not None and not el("game").hidden:

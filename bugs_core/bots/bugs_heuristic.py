@@ -36,7 +36,7 @@ SMALL_PILE = 2
 _DEFENCE_ORDER: tuple[Action, ...] = (NET, REPELLENT, EXTERMINATOR)
 
 
-def _goes_out(hand: Hand, action: Action) -> bool:
+def goes_out(hand: Hand, action: Action) -> bool:
     """True if `action` plays every card left in `hand`."""
     if isinstance(action, Play):
         return action.count + action.outbreaks == sum(hand)
@@ -67,7 +67,7 @@ def choose_move(
     """The heuristic's move from the only parts of a view it reads: the seat's hand, whether
     it leads, and the pile; a search's rollouts call it on full states without building views."""
     for action in legal:
-        if _goes_out(hand, action):
+        if goes_out(hand, action):
             return action
     plays = [a for a in legal if isinstance(a, Play)]
     if leading:

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..bugs.actions import Action, Play, WipeOut
+from ..bugs.cards import OUTBREAK
 from ..bugs.state import BugsState, Phase
 from ..rng import Rng
-from .bugs_heuristic import choose_move
+from .bugs_heuristic import choose_move, goes_out
 
 HAND_SCALE = 14.0
 """A hand's point margin worth the whole reward range: the most cards a 4-player deal gives."""
@@ -36,6 +38,10 @@ class BugsPlan:
         return choose_move(
             state.hands[seat], state.phase is Phase.LEAD, state.pile, game.legal_actions(state)
         )
+
+    def candidates(self, game: Any, state: BugsState, legal: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The legal actions worth searching: see `candidates`."""
+        return candidates(state, legal)
 
     def stop(self, game: Any, start: BugsState, state: BugsState) -> bool:
         """True once the hand the search started in is over."""
@@ -62,6 +68,40 @@ def margin_rewards(
         margin = others * (total - p) / (n - 1) - p
         rewards.append(min(1.0, max(0.0, 0.5 + margin / (2 * scale))))
     return tuple(rewards)
+
+
+def candidates(state: BugsState, legal: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The legal actions a search compares, in canonical order.
+
+    Going out ends the hand at 0 points, and a wipe-out sheds a colony while keeping the lead,
+    so either, when legal, is the only candidate. Otherwise a value is played either one card
+    or all of it (or, for a beat, the fewest cards that beat), without Outbreaks unless none
+    of those beats; every action card and pick-up stays. Among 20-40 legal plays, these keep
+    the distinct plans while the budget goes into comparing them.
+    """
+    hand = state.hands[state.to_act]
+    for action in legal:
+        if goes_out(hand, action):
+            return (action,)
+    wipes = [a for a in legal if isinstance(a, WipeOut) and a.outbreaks == 0]
+    if wipes:
+        return (wipes[0],)
+    clean = {a.value for a in legal if isinstance(a, Play) and a.outbreaks == 0}
+    keep: list[Action] = []
+    seen: set[int] = set()
+    for action in legal:
+        if not isinstance(action, Play):
+            keep.append(action)
+        elif action.value in clean:
+            if action.outbreaks == 0 and (
+                action.count in (1, hand[action.value]) or action.value not in seen
+            ):
+                keep.append(action)
+                seen.add(action.value)
+        elif action.value not in seen:
+            keep.append(action)
+            seen.add(action.value)
+    return tuple(keep)
 
 
 PLAN = BugsPlan()

@@ -41,6 +41,10 @@ class Plan(Protocol):
         """A legal action of the seat to act in `state`, cheaply chosen."""
         ...
 
+    def candidates(self, game: Any, state: Any, legal: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The legal actions worth searching in `state` (never empty)."""
+        ...
+
     def stop(self, game: Any, start: Any, state: Any) -> bool:
         """True where the search from `start` looks no further (at the latest, the end)."""
         ...
@@ -58,6 +62,10 @@ class GenericPlan:
     def rollout(self, game: Any, state: Any, rng: Rng) -> Any:
         """A uniformly random legal action."""
         return rng.choice(game.legal_actions(state))
+
+    def candidates(self, game: Any, state: Any, legal: tuple[Any, ...]) -> tuple[Any, ...]:
+        """All of them."""
+        return legal
 
     def stop(self, game: Any, start: Any, state: Any) -> bool:
         """Only the end of the game."""
@@ -147,12 +155,14 @@ class IsmctsBot:
         node = root
         path = [root]
         while len(path) <= self.tree_depth and not plan.stop(game, start, state):
-            legal = game.legal_actions(state)
-            untried = [a for a in legal if a not in node.children]
-            actor = game.current_player(state)
             # The rollout policy's own move is tried first and keeps a bonus that fades with
             # its visits (progressive bias), so a small budget does not lose the sensible move.
             preferred = plan.rollout(game, state, rng)
+            legal = plan.candidates(game, state, game.legal_actions(state))
+            if preferred not in legal:
+                legal = (*legal, preferred)
+            untried = [a for a in legal if a not in node.children]
+            actor = game.current_player(state)
             if untried:
                 action = preferred if preferred in untried else rng.choice(untried)
                 child = Node(actor)

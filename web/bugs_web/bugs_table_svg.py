@@ -312,7 +312,9 @@ def render_table(
         {
             "xmlns": SVG_NS,
             "viewBox": f"0 0 {w} {height}",
-            "role": "img",
+            # a group, not an image: an image's children are hidden from assistive technology,
+            # and the cards in it are buttons
+            "role": "group",
             "aria-labelledby": "bugs-table-title",
             "class": "bugs-table",
         },
