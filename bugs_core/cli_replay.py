@@ -31,12 +31,17 @@ def _who_acts(game: Game[Any, Any, Any], state: Any, names: Sequence[str]) -> st
 
 
 def _hand_header(state: Any, names: Sequence[str]) -> tuple[int, str] | None:
-    """'Hand 2 — Bo deals' for games played in hands (their states carry hand_no and dealer)."""
-    hand_no = getattr(state, "hand_no", None)
-    dealer = getattr(state, "dealer", None)
-    if not isinstance(hand_no, int) or not isinstance(dealer, int):
-        return None
-    return hand_no, f"Hand {hand_no} — {names[dealer]} deals"
+    """'Hand 2 — Bo deals' for games played in hands (their states carry hand_no and dealer),
+    'Turn 2 — Bo draws' for games played in turns of a Drawer (turn_no and drawer)."""
+    for number_field, seat_field, label, verb in (
+        ("hand_no", "dealer", "Hand", "deals"),
+        ("turn_no", "drawer", "Turn", "draws"),
+    ):
+        count = getattr(state, number_field, None)
+        seat = getattr(state, seat_field, None)
+        if isinstance(count, int) and isinstance(seat, int):
+            return count, f"{label} {count} — {names[seat]} {verb}"
+    return None
 
 
 def replay_lines(record: GameRecord) -> list[str]:
@@ -58,6 +63,13 @@ def replay_lines(record: GameRecord) -> list[str]:
     states = replay_states(record)
     state = next(states)
     hand: int | None = None
+    opening = getattr(game, "opening", None)  # what happened before the first action, if any
+    if callable(opening):
+        header = _hand_header(state, names)
+        if header is not None:
+            hand = header[0]
+            lines += ["", header[1]]
+        lines.append(str(opening(state, names)))
     for i, (text, after) in enumerate(zip(record.actions, states, strict=True)):
         header = _hand_header(state, names)
         if header is not None and header[0] != hand:

@@ -11,7 +11,7 @@ from typing import Any, TextIO
 
 from .bots import BOTS, Bot, Budget
 from .cli import CommandError, Progress, final_scores, format_table
-from .engine import Game
+from .engine import SIMULTANEOUS, Game
 from .registry import get_game
 from .rng import Rng
 
@@ -46,6 +46,18 @@ def parse_bots(text: str) -> list[str]:
     return names
 
 
+GAME_BOTS = {"heuristic": ("bugs",)}
+"""Bots that play only some games, with the ids of those games (the others play any game)."""
+
+
+def check_bots(game: Game[Any, Any, Any], names: Sequence[str]) -> None:
+    """CommandError naming the bot that cannot play `game`."""
+    for name in names:
+        games = GAME_BOTS.get(name)
+        if games is not None and game.id not in games:
+            raise CommandError(f"the {name} bot plays only {', '.join(games)}, not {game.id}")
+
+
 def tournament(
     game: Game[Any, Any, Any],
     setup: Any,
@@ -67,6 +79,13 @@ def tournament(
         choices = Rng(seed + i, stream=11)
         while not game.is_terminal(state):
             seat = game.current_player(state)
+            if seat == SIMULTANEOUS:
+                # A bot chooses for the seat of its view, one seat at a time; a simultaneous
+                # node lists several seats' submissions, which no bot can tell apart yet.
+                raise CommandError(
+                    f"{game.id}: the bots cannot submit in simultaneous windows yet; "
+                    "play with --option grab_mode=sequential"
+                )
             view = game.player_view(state, seat)
             standing = table[seats[seat]]
             start = time.perf_counter()
@@ -115,6 +134,7 @@ def run(
     """The `tournament` command; `progress` None shows the bar when stderr is a terminal."""
     game = get_game(game_id)
     names = parse_bots(bots)
+    check_bots(game, names)
     setup = game.make_setup(options)
     budget = Budget(iterations=iterations) if iterations is not None else None
     if progress is None:

@@ -9,9 +9,10 @@ from .errors import SetupError
 
 
 def _games() -> dict[str, Game[Any, Any, Any]]:
+    from .bag_of_bugs import GAME as BAG_OF_BUGS
     from .bugs import GAME as BUGS
 
-    return {BUGS.id: BUGS}
+    return {BUGS.id: BUGS, BAG_OF_BUGS.id: BAG_OF_BUGS}
 
 
 GAMES: dict[str, Game[Any, Any, Any]] = _games()

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bugs_core.engine import TERMINAL, Game, play
+from bugs_core.engine import SIMULTANEOUS, TERMINAL, Game, play
 from bugs_core.errors import IllegalActionError
 from bugs_core.record import new_record, replay_states
 from bugs_core.registry import GAMES
@@ -16,28 +16,38 @@ from bugs_core.rng import Rng
 
 GAME_IDS = sorted(GAMES)
 DEEP_GAMES = 6  # per game and player count: every check at every step
+MODES: dict[str, list[dict[str, Any]]] = {"bag-of-bugs": [{}, {"grab_mode": "sequential"}]}
+"""Options beyond the player count that change who acts when; every game is played with {}."""
 
 
 def player_counts(game: Game[Any, Any, Any]) -> range:
     return range(game.min_players, game.max_players + 1)
 
 
-def cases() -> list[tuple[str, int, int]]:
+def cases() -> list[Any]:
     return [
-        (gid, players, seed)
+        pytest.param(gid, players, seed, options, id=f"{gid}-{players}-{seed}{_label(options)}")
         for gid in GAME_IDS
+        for options in MODES.get(gid, [{}])
         for players in player_counts(GAMES[gid])
         for seed in range(DEEP_GAMES)
     ]
 
 
-@pytest.mark.parametrize(("game_id", "players", "seed"), cases())
-def test_random_game_keeps_the_contract(game_id: str, players: int, seed: int) -> None:
+def _label(options: dict[str, Any]) -> str:
+    return "".join(f"-{v}" for v in options.values())
+
+
+@pytest.mark.parametrize(("game_id", "players", "seed", "options"), cases())
+def test_random_game_keeps_the_contract(
+    game_id: str, players: int, seed: int, options: dict[str, Any]
+) -> None:
     """Legal actions unique, canonical and parse back; terminal iff none; apply is checked and
     leaves its input unchanged; views are consistent with sampled states; returns in bounds;
-    the record replays to the same state at every prefix."""
+    simultaneous nodes hide each submission from the other seats; the record replays to the
+    same state at every prefix."""
     game = GAMES[game_id]
-    setup = game.make_setup({"players": players})
+    setup = game.make_setup({"players": players, **options})
     record = new_record(game_id, game.setup_options(setup), 1000 + seed)
     states: list[Any] = []
     probe = Rng(seed, stream=99)
@@ -66,6 +76,8 @@ def test_random_game_keeps_the_contract(game_id: str, players: int, seed: int) -
         game.apply(state, step.action)
         assert state == before, "apply must not change its input"
         _check_views(game, state, players, probe)
+        if game.current_player(state) == SIMULTANEOUS:
+            _check_simultaneous(game, state, players)
         assert game.describe(state, step.action)
         record = record.with_action(step.action)
     assert game.is_terminal(states[-1])
@@ -82,3 +94,25 @@ def _check_views(game: Game[Any, Any, Any], state: Any, players: int, rng: Rng) 
         assert game.player_view(sampled, seat) == view
         if seat == game.current_player(state):
             assert game.legal_actions(sampled) == game.legal_actions(state)
+
+
+def _check_simultaneous(game: Any, state: Any, players: int) -> None:
+    """At a simultaneous node: the pending seats' own legal actions make up the legal list,
+    nobody else has any, and no seat's view shows what a pending seat submits until the node
+    resolves (which the last submission does)."""
+    pending = game.pending_seats(state)
+    assert pending, "a simultaneous node waits for at least one seat"
+    legal = game.legal_actions(state)
+    own = [a for seat in pending for a in game.legal_actions_for(state, seat)]
+    assert sorted(map(game.action_index, own)) == [game.action_index(a) for a in legal]
+    for seat in range(players):
+        if seat not in pending:
+            assert game.legal_actions_for(state, seat) == ()
+    if len(pending) < 2:
+        return
+    for seat in pending:
+        after = [game.apply(state, a) for a in game.legal_actions_for(state, seat)]
+        for other in range(players):
+            if other != seat:
+                views = {repr(game.player_view(s, other)) for s in after}
+                assert len(views) == 1, f"seat {other} sees what seat {seat} submitted"

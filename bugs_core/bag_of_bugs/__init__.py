@@ -1,0 +1,5 @@
+"""Bag of Bugs: a push-your-luck grabbing game for 3-5 players (rules/bag-of-bugs.md)."""
+
+from .game import GAME, BagOfBugsGame
+
+__all__ = ["GAME", "BagOfBugsGame"]
