@@ -25,14 +25,15 @@ from bugs_core.bugs.cards import (
 )
 from bugs_core.bugs.state import HANDS_PER_GAME, BugsView, Phase
 
-SVG_NS = "http://www.w3.org/2000/svg"
+from .svg import INK, svg_root
+from .svg import el as _el
+from .svg import text as _text
 
 CARD_W = 68
 CARD_H = 96
 CARD_GAP = 6
 MARGIN = 12
 SEAT_H = 64
-FONT = "system-ui, sans-serif"
 
 BACKGROUND = "#1d4d2f"  # table felt; light text on it (contrast > 8:1)
 ON_BACKGROUND = "#f4f1e6"
@@ -40,7 +41,6 @@ CARD_FACE = "#fffdf5"
 DIM_FACE = "#c9c4b4"  # a card no legal move uses now; its label says so too
 CARD_BACK = "#7a2e1f"
 CARD_EDGE = "#3a3a3a"
-INK = "#1a1a1a"
 TURN = "#ffd24a"  # highlight ring; the words "to act" are drawn too
 SELECTED = "#ffd24a"
 
@@ -69,36 +69,6 @@ def kind_label(kind: int, count: int = 1) -> str:
 def seat_name(names: Sequence[str], seat: int) -> str:
     """The given name of a seat, or "Seat n" when none is given."""
     return str(names[seat]) if seat < len(names) and names[seat] else f"Seat {seat + 1}"
-
-
-def _el(parent: ET.Element, tag: str, **attrs: object) -> ET.Element:
-    return ET.SubElement(parent, tag, {k.replace("_", "-"): str(v) for k, v in attrs.items()})
-
-
-def _text(
-    parent: ET.Element,
-    x: float,
-    y: float,
-    text: str,
-    *,
-    size: int = 14,
-    fill: str = INK,
-    anchor: str = "start",
-    weight: str = "normal",
-) -> ET.Element:
-    node = _el(
-        parent,
-        "text",
-        x=f"{x:g}",
-        y=f"{y:g}",
-        font_size=size,
-        fill=fill,
-        text_anchor=anchor,
-        font_weight=weight,
-        font_family=FONT,
-    )
-    node.text = text
-    return node
 
 
 def _bug_glyph(parent: ET.Element, cx: float, cy: float, colour: str) -> None:
@@ -307,20 +277,7 @@ def render_table(
     row_h = lay.card_h + 22
     height = hand_top + (rows * row_h if not spectator else 0) + MARGIN
 
-    root = ET.Element(
-        "svg",
-        {
-            "xmlns": SVG_NS,
-            "viewBox": f"0 0 {w} {height}",
-            # a group, not an image: an image's children are hidden from assistive technology,
-            # and the cards in it are buttons
-            "role": "group",
-            "aria-labelledby": "bugs-table-title",
-            "class": "bugs-table",
-        },
-    )
-    title = _el(root, "title", id="bugs-table-title")
-    title.text = _summary(view, names, spectator)
+    root = svg_root(w, height, "bugs-table-title", _summary(view, names, spectator), "bugs-table")
     _el(root, "rect", x=0, y=0, width=w, height=height, fill=BACKGROUND, rx=14)
 
     slot = (w - 2 * MARGIN) / columns
