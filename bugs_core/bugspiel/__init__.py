@@ -1,0 +1,1 @@
+"""Bugspiel: buy bug and bonus cards, play them on a board of terrain tiles (rules/bugspiel.md)."""
