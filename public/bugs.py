@@ -16,7 +16,8 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from bugs_core.errors import BugsError
-from bugs_web.bot_service import choose_move
+from bugs_web.browser import BotWorker, found, fresh_seed, mark_ready, select_from_query
+from bugs_web.browser import element as el
 from bugs_web.bugs_screen import (
     controls_html,
     game_over_html,
@@ -33,16 +34,6 @@ KEY_KINDS.update({f"Digit{v}": v for v in range(1, 10)})
 KEY_KINDS.update({f"Numpad{v}": v for v in range(1, 10)})
 
 
-def found(node: Any) -> bool:
-    """True for an element; False for Python's None and JavaScript's null (Pyodide's jsnull)."""
-    return node is not None and type(node).__name__ != "JsNull"
-
-
-def el(element_id: str) -> Any:
-    """The element with this id."""
-    return document.getElementById(element_id)
-
-
 class Page:
     """The one game on this page and the page's bot worker."""
 
@@ -51,12 +42,8 @@ class Page:
         self.thinking = False
         self.running = False  # a bot loop is under way
         self.generation = 0  # bumped by each new game, so a late bot answer is dropped
-        self.worker: Any = None
+        self.bots = BotWorker()
         self.task: asyncio.Future[None] | None = None  # the bot loop, kept so it is not collected
-        self.warmup: asyncio.Future[Any] | None = None
-        self.worker_starting: asyncio.Future[Any] | None = None
-        self.worker_failed = ""
-        self.params = window.URLSearchParams.new(window.location.search)
 
     # -- setup --------------------------------------------------------------------------
 
@@ -65,15 +52,6 @@ class Page:
 
     def show_rows(self, _event: Any = None) -> None:
         el("setup").setAttribute("data-players", str(self.players()))
-
-    def seed(self) -> int:
-        """A fresh seed from the browser's generator; `?seed=N` fixes it (tests, bug reports)."""
-        given = self.params.get("seed")
-        if found(given) and str(given).isdigit():
-            return int(str(given)) + self.generation
-        words = window.Uint32Array.new(2)
-        window.crypto.getRandomValues(words)
-        return (int(words[0]) << 21) ^ int(words[1])
 
     def start_from_form(self, event: Any) -> None:
         event.preventDefault()
@@ -85,7 +63,7 @@ class Page:
             el("setup-error").hidden = False
             return
         el("setup-error").hidden = True
-        self.begin(Session.start(seats, self.seed()))
+        self.begin(Session.start(seats, fresh_seed(self.generation)))
 
     def begin(self, session: Session) -> None:
         self.generation += 1
@@ -96,8 +74,7 @@ class Page:
         self.draw()
         self.kick()
         if any(not session.is_person(seat) for seat in range(len(session.names))):
-            # boot the worker now, while the person looks at the first hand
-            self.warmup = asyncio.ensure_future(self.get_worker())
+            self.bots.warm_up()  # boot the worker now, while the person looks at the first hand
 
     def show_setup(self) -> None:
         el("setup").hidden = False
@@ -212,7 +189,7 @@ class Page:
         elif name == "next-hand":
             self.update(s.next_hand())
         elif name == "again":
-            self.begin(Session.start(s.record.seats, self.seed()))
+            self.begin(Session.start(s.record.seats, fresh_seed(self.generation)))
 
     def on_key(self, event: Any) -> None:
         s = self.session
@@ -315,35 +292,8 @@ class Page:
                 self.kick()
 
     async def ask(self, record_json: str, seat: int, level: str, seed: int) -> dict[str, Any]:
-        request = json.dumps(
-            {"record": json.loads(record_json), "seat": seat, "level": level, "seed": seed}
-        )
-        worker = await self.get_worker()
-        if worker is None:
-            # No worker (it failed to start): think on this thread rather than stop the game.
-            await asyncio.sleep(0)
-            return dict(json.loads(choose_move(request)))
-        return dict(json.loads(str(await worker.choose(request))))
-
-    async def get_worker(self) -> Any:
-        """The bot worker, started on first need (a second Python would slow the page's own
-        start on a two-core machine)."""
-        if self.worker is None and not self.worker_failed:
-            if self.worker_starting is None:  # one start, however many callers wait for it
-                self.worker_starting = asyncio.ensure_future(self.start_worker())
-            await self.worker_starting
-        return self.worker
-
-    async def start_worker(self) -> None:
-        from pyscript import create_named_worker
-
-        try:
-            self.worker = await create_named_worker(
-                src="./bugs_bots.py", name="bugs-bots", config="./pyscript.toml"
-            )
-        except Exception as error:
-            self.worker_failed = str(error)
-            window.console.warn(f"bot worker did not start: {error}")
+        request = {"record": json.loads(record_json), "seat": seat, "level": level, "seed": seed}
+        return await self.bots.ask(request)
 
     def on_resize(self, _event: Any) -> None:
         if self.session is not None and not el("game").hidden:
@@ -357,16 +307,9 @@ def main() -> None:
     document.addEventListener("click", create_proxy(page.on_click))
     document.addEventListener("keydown", create_proxy(page.on_key))
     window.addEventListener("resize", create_proxy(page.on_resize))
-    pace = page.params.get("pace")
-    if found(pace) and str(pace) in [str(o.value) for o in el("pace").options]:
-        el("pace").value = str(pace)
+    select_from_query("pace", "pace")
     page.show_rows()
-    start = el("start")
-    start.disabled = False
-    start.textContent = "Start game"
-    el("runtime").setAttribute("data-state", "ready")
-    el("status").textContent = "Ready"
-    el("load-time").textContent = f"started in {window.performance.now() / 1000:.1f} s"
+    mark_ready()
 
 
 main()

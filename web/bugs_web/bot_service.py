@@ -43,7 +43,10 @@ def choose_move(request: str) -> str:
         seed = _field(data, "seed", int)
         game = game_of(record)
         state = replay(record)
-        if game.current_player(state) != seat:
+        # at a simultaneous window several seats are to act; elsewhere the one current seat
+        pending = getattr(game, "pending_seats", None)
+        acting = pending(state) if pending is not None else (game.current_player(state),)
+        if seat not in acting:
             raise BotRequestError(f"bot request: seat {seat} is not the seat to act")
         view = game.player_view(state, seat)
         action = level.make().choose(game, view, Rng(seed), level.budget)

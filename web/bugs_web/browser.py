@@ -1,0 +1,106 @@
+"""What every game page's PyScript glue shares: DOM look-ups that understand JavaScript's null,
+seeds from the browser, the bot worker, and the page's "ready" state.
+
+Only the glue imports this (it needs the browser); everything it calls into is pure and tested
+under CPython. The worker runs `bugs_web.bot_service` in a second Python, so a thinking bot never
+freezes the page; if it cannot start, bots think on the page's own thread instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from .bot_service import choose_move
+
+
+def found(node: Any) -> bool:
+    """True for an element; False for Python's None and JavaScript's null (Pyodide's jsnull)."""
+    return node is not None and type(node).__name__ != "JsNull"
+
+
+def element(element_id: str) -> Any:
+    """The element with this id."""
+    from pyscript import document
+
+    return document.getElementById(element_id)
+
+
+def query_param(name: str) -> str | None:
+    """A parameter of the page's address, or None."""
+    from pyscript import window
+
+    value = window.URLSearchParams.new(window.location.search).get(name)
+    return str(value) if found(value) else None
+
+
+def fresh_seed(offset: int = 0) -> int:
+    """A seed from the browser's generator; `?seed=N` fixes it (tests, bug reports), and
+    `offset` moves it on for each new game of the page."""
+    from pyscript import window
+
+    given = query_param("seed")
+    if given is not None and given.isdigit() and len(given) < 16:
+        return int(given) + offset
+    words = window.Uint32Array.new(2)
+    window.crypto.getRandomValues(words)
+    return (int(words[0]) << 21) ^ int(words[1])
+
+
+def select_from_query(select_id: str, name: str) -> None:
+    """Set a <select> from `?name=value` when the value is one of its options."""
+    value = query_param(name)
+    select = element(select_id)
+    if value is not None and value in [str(o.value) for o in select.options]:
+        select.value = value
+
+
+def mark_ready() -> None:
+    """Tell boot.js and the person that Python runs: the start button works now."""
+    from pyscript import window
+
+    start = element("start")
+    start.disabled = False
+    start.textContent = "Start game"
+    element("runtime").setAttribute("data-state", "ready")
+    element("status").textContent = "Ready"
+    element("load-time").textContent = f"started in {window.performance.now() / 1000:.1f} s"
+
+
+class BotWorker:
+    """The page's bot worker, started once on first need (a second Python would slow the page's
+    own start on a two-core machine)."""
+
+    def __init__(self, name: str = "bots") -> None:
+        self.name = name
+        self.worker: Any = None
+        self.failed = ""
+        self.starting: asyncio.Future[None] | None = None
+
+    def warm_up(self) -> None:
+        """Start booting now, without waiting."""
+        if self.starting is None and not self.failed:
+            self.starting = asyncio.ensure_future(self._start())
+
+    async def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        """A bot's answer (see `bot_service.choose_move`) as a dict."""
+        text = json.dumps(request)
+        self.warm_up()
+        if self.starting is not None:
+            await self.starting
+        if self.worker is None:
+            await asyncio.sleep(0)  # let the page draw "thinking" before this thread computes
+            return dict(json.loads(choose_move(text)))
+        return dict(json.loads(str(await self.worker.choose(text))))
+
+    async def _start(self) -> None:
+        from pyscript import create_named_worker, window
+
+        try:
+            self.worker = await create_named_worker(
+                src="./bugs_bots.py", name=self.name, config="./pyscript.toml"
+            )
+        except Exception as error:
+            self.failed = str(error)
+            window.console.warn(f"bot worker did not start, bots think on the page: {error}")
