@@ -119,6 +119,10 @@ class BagSession:
         """True once the game has ended."""
         return self.state.phase is Phase.GAME_OVER
 
+    def state_winners(self) -> tuple[int, ...]:
+        """The seats with the highest score (G32: ties share); meaningful once it is over."""
+        return tuple(GAME.winners(self.state))
+
     def window_key(self) -> tuple[int, ...] | None:
         """Which window (turn, reveal, sub-round) is open, or None when none is."""
         w = self.state.window

@@ -143,7 +143,7 @@ def render_bag_table(
     seat_h = 96
     top = 12
     pool_top = top + seat_rows * (seat_h + 8) + 6
-    pool_h = 96
+    pool_h = 100
     grabs_top = pool_top + pool_h + 10
     grab_r = 26 if narrow else 32
     grabs_h = 2 * grab_r + 52
@@ -238,6 +238,11 @@ def _pool(
     if view.phase is Phase.GAME_OVER:
         head = "The game is over"
     _text(g, 26, top + 22, head, size=14, fill=ON_BACKGROUND, weight="bold")
+    if view.window is not None and view.phase is Phase.WINDOW:
+        # who wins a race for the same token in this window (§7.2.4: it rotates every window)
+        order = ", then ".join(shorten(names[s], 12) for s in view.window.priority)
+        sub = f" (re-grab, round {view.window.subround})" if view.window.subround > 1 else ""
+        _text(g, 26, top + 40, f"Priority: {order}{sub}", size=12, fill=HIGHLIGHT)
     pairs = f"Rock pairs {view.rock_pairs} of {PAIRS_TO_END[n]}"
     _text(g, w - 26, top + 22, pairs, size=13, fill=ON_BACKGROUND, anchor="end")
     # the end track: a small stone pair per pair to end, filled when set aside
@@ -260,7 +265,7 @@ def _pool(
     items = _el(g, "g", role="list")
     for i, kind in enumerate(view.pool):
         cx = 26 + r + i * step
-        cy = top + 66
+        cy = top + 70
         item = _el(items, "g", role="listitem", aria_label=f"{i + 1}: {token_name(kind)}")
         if i == len(view.pool) - 1 and view.phase is Phase.WINDOW:
             _el(
@@ -275,7 +280,7 @@ def _pool(
             )
         _token(item, kind, cx, cy, r)
     if not view.pool:
-        _text(g, 26, top + 70, "The pool is empty.", size=13, fill=ON_BACKGROUND)
+        _text(g, 26, top + 74, "The pool is empty.", size=13, fill=ON_BACKGROUND)
 
 
 def _grabs(

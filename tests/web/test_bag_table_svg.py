@@ -1,0 +1,68 @@
+"""bugs_web.bag_table_svg and bag_screen: the Bag of Bugs table and the HTML around it."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from bugs_core.bag_of_bugs import GAME
+from bugs_core.bag_of_bugs.state import BagState, Phase
+from bugs_core.bag_of_bugs.tokens import KINDS
+from bugs_core.engine import play
+from bugs_web.bag_screen import game_over_html, grab_rows_html, log_html, prompt_html
+from bugs_web.bag_session import BagSession, make_bag_seats
+from bugs_web.bag_table_svg import render_bag_table, table_words, token_name
+
+NS = "{http://www.w3.org/2000/svg}"
+EVIL = '<img src=x onerror="alert(1)">'
+
+
+def states(players: int, seed: int) -> list[BagState]:
+    steps = list(play(GAME, GAME.make_setup({"players": players}), seed))
+    return [s.state for s in steps[:: max(1, len(steps) // 8)]] + [steps[-1].state]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_public_fact_is_drawn(players: int) -> None:
+    names = [f"P{i}" for i in range(players)]
+    for state in states(players, players):
+        view = GAME.player_view(state, 0)
+        root = ET.fromstring(render_bag_table(view, names=names, clickable=(1, 2, 3, 4, 5)))
+        assert root.attrib["viewBox"].startswith("0 0 960 ")
+        text = " ".join(root.itertext())
+        assert f"Rock pairs {state.rock_pairs} of" in text
+        seats = [e for e in root.iter() if "data-seat" in e.attrib]
+        assert len(seats) == players
+        pool = [e for e in root.iter() if e.get("role") == "listitem"]
+        assert len(pool) == len(state.pool)
+        free = [g for g in (1, 2, 3, 4, 5) if state.claims[g - 1] is None]
+        buttons = [int(e.attrib["data-grab"]) for e in root.iter() if "data-grab" in e.attrib]
+        assert buttons == free
+        bag = next(e for e in root.iter() if e.get("aria-label", "").startswith("The bag"))
+        assert bag.attrib["aria-label"] == f"The bag: {sum(state.bag)} tokens"
+        if state.phase is Phase.WINDOW:
+            assert "Priority: " in text
+
+
+def test_names_are_text_and_colours_have_table_names() -> None:
+    state = states(4, 9)[3]
+    svg = render_bag_table(GAME.player_view(state, 1), names=[EVIL] * 4)
+    assert "<img" not in svg and "&lt;img" in svg
+    assert table_words("Ana takes two C3 Bugs and a C1 Bug.") == (
+        "Ana takes two Green Bugs and a Red Bug."
+    )
+    assert len({token_name(k) for k in range(KINDS)}) == KINDS
+
+
+def test_screen_html_escapes_names_and_offers_the_right_buttons() -> None:
+    seats = make_bag_seats([(EVIL, "human"), ("Bo", "human"), ("Cy", "easy")])
+    session = BagSession.start(seats, 3)
+    rows = grab_rows_html(session)
+    assert "<img" not in rows
+    for seat in session.people_to_grab():
+        for grab in session.free_grabs():
+            assert f'data-claim="{seat}:{grab}"' in rows
+    assert prompt_html(session) == "" or session.person_deciding() is not None
+    assert "<img" not in log_html(session)
+    assert game_over_html(session) == ""
