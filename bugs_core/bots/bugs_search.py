@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..bugs.actions import Action, Play, WipeOut
-from ..bugs.cards import OUTBREAK
 from ..bugs.state import BugsState, Phase
 from ..rng import Rng
 from .bugs_heuristic import choose_move, goes_out
@@ -22,14 +21,23 @@ HAND_SCALE = 14.0
 """A hand's point margin worth the whole reward range: the most cards a 4-player deal gives."""
 ROLLOUT_DEPTH = 60
 """Rollout moves before an unfinished hand is scored on the cards each seat still holds."""
+TREE_DEPTH = 1
+"""Only the seat's own move is searched; everybody plays on by the heuristic. With a deeper
+tree the other seats' nodes try their untried moves, which at a few hundred iterations
+mostly means judging our move against unlikely replies; measured on paired hands, one level
+gained the most."""
 
 
 class BugsPlan:
     """The search plan for Bugs: the current hand is the horizon, heuristic rollouts, and a
     reward from each seat's points margin in that hand."""
 
-    def __init__(self, depth: int = ROLLOUT_DEPTH, others: float = 1.0) -> None:
+    def __init__(
+        self, depth: int = ROLLOUT_DEPTH, tree_depth: int = TREE_DEPTH, others: float = 1.0
+    ) -> None:
         self.depth = depth
+        self.tree_depth = tree_depth
+        # How much the other seats' points count against one's own (0: only one's own cards).
         self.others = others
 
     def rollout(self, game: Any, state: BugsState, rng: Rng) -> Any:

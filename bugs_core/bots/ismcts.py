@@ -6,7 +6,8 @@ It sees only its seat's view. Each iteration draws a determinization with
 counts: only the actions legal in this determinization compete), expands one node, finishes
 with a fast rollout, and backs up a reward in [0, 1] for every seat; each node keeps its
 statistics from the viewpoint of the seat that acted there. The move is the most-visited root
-action.
+action. A plan may prune the actions compared at a node and cap the tree's depth, leaving the
+rest to its rollout policy.
 
 What is game-specific (the rollout policy, the search horizon and the reward) comes from a
 `Plan`; games without one of their own get uniform rollouts to the end and the game's returns.
@@ -27,8 +28,10 @@ DEFAULT_ITERATIONS = 200
 """Iterations when no budget is given."""
 EXPLORATION = 0.7
 """UCB1's constant; rewards lie in [0, 1], so a little below sqrt(2) explores enough."""
-PRIOR = 3.0
-"""Progressive bias of the rollout policy's move: worth this many won visits, fading."""
+PRIOR = 1.0
+"""Progressive bias of the rollout policy's move: worth this many won visits, fading. Small,
+so the search keeps the sensible move at a tiny budget yet can overrule it with evidence (at
+3.0 the Bugs search almost never left the heuristic's move and played no better)."""
 
 
 class Plan(Protocol):
@@ -36,6 +39,8 @@ class Plan(Protocol):
 
     depth: int
     """Rollout moves before the position is scored as it stands."""
+    tree_depth: int
+    """Tree levels grown below the root; deeper, the rollout policy plays on."""
 
     def rollout(self, game: Any, state: Any, rng: Rng) -> Any:
         """A legal action of the seat to act in `state`, cheaply chosen."""
@@ -58,6 +63,7 @@ class GenericPlan:
     """Any game: uniform rollouts to the end of the game, rewarded by its returns."""
 
     depth = 10_000
+    tree_depth = 10_000
 
     def rollout(self, game: Any, state: Any, rng: Rng) -> Any:
         """A uniformly random legal action."""
@@ -118,9 +124,7 @@ class IsmctsBot:
         plan: Plan | None = None,
         exploration: float = EXPLORATION,
         prior: float = PRIOR,
-        tree_depth: int = 1000,
     ) -> None:
-        self.tree_depth = tree_depth
         self.plan = plan
         self.exploration = exploration
         self.prior = prior
@@ -154,7 +158,7 @@ class IsmctsBot:
         start = state = game.sample_state(view, rng)
         node = root
         path = [root]
-        while len(path) <= self.tree_depth and not plan.stop(game, start, state):
+        while len(path) <= plan.tree_depth and not plan.stop(game, start, state):
             # The rollout policy's own move is tried first and keeps a bonus that fades with
             # its visits (progressive bias), so a small budget does not lose the sensible move.
             preferred = plan.rollout(game, state, rng)

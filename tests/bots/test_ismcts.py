@@ -10,8 +10,10 @@ import pytest
 from bot_games import mean_scores_against_randoms, play_game
 
 from bugs_core.bots import BOTS, Bot, Budget, IsmctsBot, RandomBot
-from bugs_core.bots.ismcts import point_rewards, rank_rewards
+from bugs_core.bots.bugs_heuristic import goes_out
+from bugs_core.bots.bugs_search import candidates, margin_rewards
 from bugs_core.bugs import GAME
+from bugs_core.bugs.actions import Play, WipeOut
 from bugs_core.bugs.state import BugsState, BugsView
 from bugs_core.rng import Rng
 
@@ -109,10 +111,33 @@ def test_millisecond_budget_gives_a_legal_move() -> None:
     assert move in GAME.legal_actions(position)
 
 
-def test_rewards_lie_in_the_unit_interval_lower_totals_higher() -> None:
-    assert rank_rewards((3, 10, 3, 20)) == (5 / 6, 1 / 3, 5 / 6, 0.0)
-    assert point_rewards((0, 10, 20)) == (1.0, 0.5, 0.0)
-    assert point_rewards((4, 4)) == (0.5, 0.5)
+def test_rewards_lie_in_the_unit_interval_fewer_points_higher() -> None:
+    assert margin_rewards((0, 7, 7), scale=14) == (0.75, 0.375, 0.375)
+    assert margin_rewards((4, 4, 4, 4)) == (0.5, 0.5, 0.5, 0.5)
+    assert margin_rewards((0, 40, 40), scale=14) == (1.0, 0.0, 0.0)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_candidates_are_legal_and_keep_going_out_and_wipe_outs(seed: int) -> None:
+    state = walk(seed, 0)
+    rng = Rng(seed, stream=5)
+    while state.hand_no == 1:
+        legal = GAME.legal_actions(state)
+        kept = candidates(state, legal)
+        assert kept and set(kept) <= set(legal)
+        hand = state.hands[state.to_act]
+        wipes = [a for a in legal if isinstance(a, WipeOut) and a.outbreaks == 0]
+        if any(goes_out(hand, a) for a in legal):
+            assert len(kept) == 1 and goes_out(hand, kept[0])
+        elif wipes:
+            assert kept == (wipes[0],)
+        else:
+            values = {a.value for a in legal if isinstance(a, Play)}
+            assert values == {a.value for a in kept if isinstance(a, Play)}
+            assert [a for a in legal if not isinstance(a, Play)] == [
+                a for a in kept if not isinstance(a, Play)
+            ]
+        state = GAME.apply(state, rng.choice(legal))
 
 
 def test_search_beats_random() -> None:
