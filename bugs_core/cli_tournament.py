@@ -1,17 +1,18 @@
 """`tournament`: bots play seeded games against each other, seats rotating, then a table of
-their games, win rates, scores and think times."""
+their games, win rates, scores and think times. At a simultaneous node (a Bag of Bugs reaction
+window) every pending seat's bot answers from its own view before any answer is applied
+(`bots.drive`)."""
 
 from __future__ import annotations
 
 import statistics
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from .bots import BOTS, Bot, Budget
+from .bots import BOT_GAMES, BOTS, Bot, Budget, bot_moves
 from .cli import CommandError, Progress, final_scores, format_table
-from .engine import SIMULTANEOUS, Game
+from .engine import Game
 from .registry import get_game
 from .rng import Rng
 
@@ -46,8 +47,11 @@ def parse_bots(text: str) -> list[str]:
     return names
 
 
-GAME_BOTS = {"heuristic": ("bugs",)}
+GAME_BOTS: dict[str, tuple[str, ...]] = BOT_GAMES
 """Bots that play only some games, with the ids of those games (the others play any game)."""
+LOWER_SCORE_WINS = frozenset({"bugs"})
+"""Games whose lowest score wins (Bugs: points are the cards left in hand); in the others the
+highest score wins (Bag of Bugs)."""
 
 
 def check_bots(game: Game[Any, Any, Any], names: Sequence[str]) -> None:
@@ -75,24 +79,15 @@ def tournament(
     table = {name: Standing(name) for name in names}
     for i in range(games):
         seats = seating(names, players, i)
+        by_seat = [bots[name] for name in seats]
         state = game.initial_state(setup, Rng(seed + i))
         choices = Rng(seed + i, stream=11)
         while not game.is_terminal(state):
-            seat = game.current_player(state)
-            if seat == SIMULTANEOUS:
-                # A bot chooses for the seat of its view, one seat at a time; a simultaneous
-                # node lists several seats' submissions, which no bot can tell apart yet.
-                raise CommandError(
-                    f"{game.id}: the bots cannot submit in simultaneous windows yet; "
-                    "play with --option grab_mode=sequential"
-                )
-            view = game.player_view(state, seat)
-            standing = table[seats[seat]]
-            start = time.perf_counter()
-            action = bots[seats[seat]].choose(game, view, choices.spawn(), budget)
-            standing.seconds += time.perf_counter() - start
-            standing.moves += 1
-            state = game.apply(state, action)
+            for move in bot_moves(game, state, by_seat, choices, budget):
+                standing = table[seats[move.seat]]
+                standing.seconds += move.seconds
+                standing.moves += 1
+                state = game.apply(state, move.action)
         points = final_scores(game, state)
         for seat, share in enumerate(game.returns(state)):
             standing = table[seats[seat]]
@@ -104,8 +99,9 @@ def tournament(
     return list(table.values())
 
 
-def report(standings: Sequence[Standing]) -> list[str]:
-    """The standings as an aligned table (win rate: ties split; score: lower is better)."""
+def report(standings: Sequence[Standing], lower_wins: bool = True) -> list[str]:
+    """The standings as an aligned table (win rate: ties split), then a line saying whether
+    a lower or a higher mean score is better."""
     rows = []
     for s in standings:
         rows.append(
@@ -117,7 +113,9 @@ def report(standings: Sequence[Standing]) -> list[str]:
                 f"{1000 * s.seconds / s.moves:.2f}" if s.moves else "-",
             ]
         )
-    return format_table(["bot", "games", "win rate", "mean score", "ms/move"], rows)
+    better = "lower" if lower_wins else "higher"
+    table = format_table(["bot", "games", "win rate", "mean score", "ms/move"], rows)
+    return [*table, f"(mean score: {better} is better)"]
 
 
 def run(
@@ -144,4 +142,5 @@ def run(
             standings = tournament(game, setup, names, games, seed, budget, bar.update)
     else:
         standings = tournament(game, setup, names, games, seed, budget)
-    out.write("\n".join(report(standings)) + "\n")
+    lower_wins = game.id in LOWER_SCORE_WINS
+    out.write("\n".join(report(standings, lower_wins)) + "\n")

@@ -14,5 +14,6 @@ class RandomBot:
     name = "random"
 
     def choose(self, game: Any, view: Any, rng: Rng, budget: Budget | None = None) -> Any:
-        """A uniformly random legal action of `view.seat`."""
+        """A uniformly random legal action of `view.seat`; at a simultaneous window, one of
+        that seat's own submissions (`legal_from_view`)."""
         return rng.choice(legal_from_view(game, view, rng))

@@ -1,5 +1,5 @@
 """The command line with Bag of Bugs: simulate prints figures, record and replay tell a game by
-turns, a tournament plays in sequential mode and refuses simultaneous windows in one line."""
+turns, a tournament plays every bot in simultaneous windows and in sequential mode."""
 
 from __future__ import annotations
 
@@ -51,23 +51,18 @@ def test_record_then_replay_by_turns(capsys: pytest.CaptureFixture[str], tmp_pat
     assert lines[-1].startswith(("Winner: ", "Winners (tied): "))
 
 
-def test_tournament_refuses_simultaneous_windows(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "tournament bag-of-bugs --bots random --games 1 --players 3")
-    assert code == 2
-    assert err.strip() == (
-        "bugs_core: error: bag-of-bugs: the bots cannot submit in simultaneous windows yet; "
-        "play with --option grab_mode=sequential"
-    )
-
-
-def test_tournament_refuses_a_bugs_only_bot(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(
+def test_tournament_in_simultaneous_windows(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
         capsys,
-        "tournament bag-of-bugs --bots heuristic --games 1 --players 3 "
-        "--option grab_mode=sequential",
+        "tournament bag-of-bugs --bots random,heuristic,search --games 2 --players 3 "
+        "--budget 5 --no-progress",
     )
-    assert code == 2
-    assert "the heuristic bot plays only bugs, not bag-of-bugs" in err
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[-1] == "(mean score: higher is better)"
+    rows = {line.split()[0]: line.split() for line in lines[1:-1]}
+    assert set(rows) == {"random", "heuristic", "search"}
+    assert sum(int(r[1]) for r in rows.values()) == 2 * 3
 
 
 def test_tournament_in_sequential_mode(capsys: pytest.CaptureFixture[str]) -> None:

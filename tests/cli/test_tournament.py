@@ -33,7 +33,8 @@ def test_small_tournament_prints_a_row_per_bot(capsys: pytest.CaptureFixture[str
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0].split() == ["bot", "games", "win", "rate", "mean", "score", "ms/move"]
-    rows = {line.split()[0]: line.split() for line in lines[1:]}
+    assert lines[-1] == "(mean score: lower is better)"
+    rows = {line.split()[0]: line.split() for line in lines[1:-1]}
     assert set(rows) == {"random", "heuristic", "search"}
     assert sum(int(r[1]) for r in rows.values()) == 2 * 3
     assert sum(float(r[2].rstrip("%")) * int(r[1]) for r in rows.values()) == pytest.approx(200)
@@ -76,3 +77,13 @@ def test_progress_is_off_when_stderr_is_not_a_terminal() -> None:
     cli_tournament.run("bugs", {"players": 3}, "random", 1, 1, None, None, out, err)
     assert err.getvalue() == ""
     assert out.getvalue().startswith("bot")
+
+
+def test_a_bot_is_refused_for_a_game_it_does_not_play() -> None:
+    from bugs_core.cli import CommandError
+    from bugs_core.cli_tournament import check_bots
+
+    other = type("Other", (), {"id": "chess"})()
+    check_bots(other, ["random"])  # random plays any game
+    with pytest.raises(CommandError, match="search bot plays only bugs, bag-of-bugs, not chess"):
+        check_bots(other, ["random", "search"])
