@@ -112,7 +112,8 @@ class Page:
         log.scrollTop = log.scrollHeight
         game = el("game")
         game.setAttribute("data-screen", "game-over" if s.over else "play")
-        game.setAttribute("data-window", "open" if s.window_key() is not None else "closed")
+        key = s.window_key()
+        game.setAttribute("data-window", "-".join(map(str, key)) if key is not None else "")
         game.setAttribute("data-moves", str(len(s.record.actions)))
         game.setAttribute("data-thinking", "true" if self.thinking else "false")
         ending = game_over_html(s)

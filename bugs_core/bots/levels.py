@@ -1,41 +1,56 @@
-"""The levels a person picks at the table (easy, medium, hard), each a bot and a budget.
+"""The levels a person picks at the table (easy, medium, hard), each a bot and a budget per game.
 
 Budgets are in iterations, not milliseconds, so a level plays the same move for the same view
-and seed in CPython, in the browser and on a slow phone (design.md, "Bots").
+and seed in CPython, in the browser and on a slow phone (design.md, "Bots"). The budgets come
+from each game's tournaments and per-move costs (hard stays well under 1 s per move in CPython).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from ..errors import SetupError
 from .base import Bot, Budget
-from .bugs_heuristic import BugsHeuristicBot
-from .ismcts import IsmctsBot
 
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """One level: its id, the label the UI shows, the bot name and its budget."""
+    """One level: its id, the label the UI shows, the bot's name and its budget per game id
+    ("*" for any other game)."""
 
     id: str
     label: str
     bot: str
-    budget: Budget
+    budgets: Mapping[str, Budget] = field(default_factory=dict)
 
     def make(self) -> Bot:
-        """A fresh bot of this level."""
-        if self.bot == "heuristic":
-            return BugsHeuristicBot()
-        return IsmctsBot()
+        """A fresh bot of this level; it plays each game with that game's implementation."""
+        from . import BOTS  # here, not at the top: the registry imports this module
+
+        return BOTS[self.bot]()
+
+    def budget(self, game_id: str) -> Budget:
+        """The budget for `game_id`."""
+        return self.budgets.get(game_id, self.budgets.get("*", Budget()))
 
 
 LEVELS: dict[str, Level] = {
     level.id: level
     for level in (
-        Level("easy", "Easy", "heuristic", Budget()),
-        Level("medium", "Medium", "search", Budget(iterations=60)),
-        Level("hard", "Hard", "search", Budget(iterations=300)),
+        Level("easy", "Easy", "heuristic"),
+        Level(
+            "medium",
+            "Medium",
+            "search",
+            {"bugs": Budget(iterations=60), "bag-of-bugs": Budget(iterations=200)},
+        ),
+        Level(
+            "hard",
+            "Hard",
+            "search",
+            {"bugs": Budget(iterations=300), "bag-of-bugs": Budget(iterations=600)},
+        ),
     )
 }
 """The levels by id, easiest first."""

@@ -49,7 +49,7 @@ def choose_move(request: str) -> str:
         if seat not in acting:
             raise BotRequestError(f"bot request: seat {seat} is not the seat to act")
         view = game.player_view(state, seat)
-        action = level.make().choose(game, view, Rng(seed), level.budget)
+        action = level.make().choose(game, view, Rng(seed), level.budget(game.id))
     except (BugsError, ValueError) as error:
         return json.dumps({"error": str(error)})
     millis = round(1000 * (time.perf_counter() - started))
