@@ -130,3 +130,18 @@ def test_two_people_race_on_one_keyboard(page: Page, base_url: str) -> None:
     expect(page.locator("#log")).to_contain_text("Grab 1", timeout=GAME_TIMEOUT_MS)
     holder = page.locator("#table [data-grab-token='1']").get_attribute("aria-label") or ""
     assert "taken by" in holder
+
+
+def test_phone_width_fits_without_sideways_scrolling(page: Page, base_url: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_bag(page, base_url, seed=6, pace=2600)
+    set_up(page, [("Ana", "human"), ("Bo", "human"), ("Cy", "easy")])
+    expect(page.locator("#table svg")).to_be_visible()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the page is {width} px wide at 360"
+    box = page.locator("#table svg").bounding_box()
+    assert box is not None and box["width"] <= 360
+    buttons = page.locator(".grab-button")
+    for i in range(buttons.count()):
+        shape = buttons.nth(i).bounding_box()
+        assert shape is not None and shape["width"] >= 44  # a finger-sized touch target

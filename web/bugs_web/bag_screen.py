@@ -149,7 +149,8 @@ def prompt_html(session: BagSession) -> str:
     return (
         f'<div class="prompt" role="group" aria-labelledby="prompt-title">'
         f'<p id="prompt-title"><strong>{title}</strong> '
-        f'<span class="muted">(the first choice is taken after {DECISION_SECONDS} s)</span></p>'
+        f'<span class="muted">(the first, a good default, is taken after {DECISION_SECONDS} s)'
+        "</span></p>"
         f'<div class="row">{buttons}</div></div>'
     )
 

@@ -22,6 +22,7 @@ from bugs_core.bag_of_bugs.actions import Action, Claim, Wait
 from bugs_core.bag_of_bugs.state import BagState, BagView, Phase
 from bugs_core.bag_of_bugs.tokens import GRAB_TOKENS
 from bugs_core.bots import LEVELS
+from bugs_core.bots.bag_heuristic import choose_action
 from bugs_core.errors import BugsError, SetupError
 from bugs_core.record import MAX_NAME, GameRecord, Seat, new_record
 from bugs_core.rng import Rng
@@ -173,9 +174,16 @@ class BagSession:
         return self.pending()[0]
 
     def choices(self) -> tuple[Action, ...]:
-        """The decider's options, in canonical order."""
+        """The decider's options, the default first (what a timed-out prompt takes), then the
+        others in canonical order."""
         seat = self.decider()
-        return () if seat is None else tuple(GAME.legal_actions_for(self.state, seat))
+        if seat is None:
+            return ()
+        legal = tuple(GAME.legal_actions_for(self.state, seat))
+        best = choose_action(GAME.player_view(self.state, seat), seat)
+        if best not in legal:
+            return legal
+        return (best, *(a for a in legal if a != best))
 
     def person_deciding(self) -> int | None:
         """The person who must answer a prompt now, if it is a person's."""
@@ -233,8 +241,8 @@ class BagSession:
         return self._apply(action)
 
     def default_decision(self) -> BagSession:
-        """The person's prompt timed out: take the default (the first option, which for
-        leftovers is taking them)."""
+        """The person's prompt timed out: take the default, the choice the heuristic bot would
+        make in their place (listed first)."""
         if self.person_deciding() is None or not self.choices():
             return self
         return self._apply(self.choices()[0])
