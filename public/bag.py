@@ -20,7 +20,16 @@ from bugs_core.errors import BugsError
 from bugs_web.bag_screen import game_over_html, grab_rows_html, log_html, prompt_html, status_text
 from bugs_web.bag_session import DECISION_SECONDS, BagBotTurn, BagSession, make_bag_seats
 from bugs_web.bag_table_svg import render_bag_table
-from bugs_web.browser import BotWorker, found, fresh_seed, mark_ready, select_from_query
+from bugs_web.browser import (
+    BotWorker,
+    form_entries,
+    found,
+    fresh_seed,
+    mark_ready,
+    select_from_query,
+    show_seat_rows,
+    show_setup_error,
+)
 from bugs_web.browser import element as el
 
 POLL_SECONDS = 0.03
@@ -43,22 +52,14 @@ class Page:
 
     # -- setup --------------------------------------------------------------------------
 
-    def players(self) -> int:
-        return int(el("players").value)
-
-    def show_rows(self, _event: Any = None) -> None:
-        el("setup").setAttribute("data-players", str(self.players()))
-
     def start_from_form(self, event: Any) -> None:
         event.preventDefault()
-        entries = [(el(f"name-{i}").value, el(f"kind-{i}").value) for i in range(self.players())]
         try:
-            seats = make_bag_seats(entries)
+            seats = make_bag_seats(form_entries())
         except BugsError as error:
-            el("setup-error").textContent = str(error)
-            el("setup-error").hidden = False
+            show_setup_error(str(error))
             return
-        el("setup-error").hidden = True
+        show_setup_error("")
         self.begin(BagSession.start(seats, fresh_seed(self.generation)))
 
     def begin(self, session: BagSession) -> None:
@@ -279,13 +280,13 @@ class Page:
 
 def main() -> None:
     page = Page()
-    el("players").addEventListener("change", create_proxy(page.show_rows))
+    el("players").addEventListener("change", create_proxy(show_seat_rows))
     el("setup-form").addEventListener("submit", create_proxy(page.start_from_form))
     document.addEventListener("click", create_proxy(page.on_click))
     document.addEventListener("keydown", create_proxy(page.on_key))
     window.addEventListener("resize", create_proxy(page.on_resize))
     select_from_query("pace", "pace")
-    page.show_rows()
+    show_seat_rows()
     mark_ready()
 
 

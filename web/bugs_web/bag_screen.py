@@ -28,7 +28,7 @@ from bugs_core.bots import LEVELS
 
 from .bag_session import DECISION_SECONDS, BagSession
 from .bag_table_svg import token_name
-from .bugs_session import PERSON
+from .seats import PERSON
 
 
 def tokens_words(tokens: Tokens) -> str:

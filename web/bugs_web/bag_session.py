@@ -21,14 +21,14 @@ from bugs_core.bag_of_bugs import events as ev
 from bugs_core.bag_of_bugs.actions import Action, Claim, Wait
 from bugs_core.bag_of_bugs.state import BagState, BagView, Phase
 from bugs_core.bag_of_bugs.tokens import GRAB_TOKENS
-from bugs_core.bots import LEVELS
 from bugs_core.bots.bag_heuristic import choose_action
-from bugs_core.errors import BugsError, SetupError
-from bugs_core.record import MAX_NAME, GameRecord, Seat, new_record
+from bugs_core.errors import BugsError
+from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.rng import Rng
 
 from .bag_table_svg import table_words
-from .bugs_session import PERSON, bot_seed
+from .bugs_session import bot_seed
+from .seats import PERSON, seats_from_form
 
 KEY_ROWS = ("12345", "QWERT", "ASDFG", "ZXCVB", "67890")
 """Each person's five keys for Grab 1-5, by their order among the people at the table."""
@@ -52,17 +52,8 @@ class BagBotTurn:
 
 
 def make_bag_seats(entries: Sequence[tuple[str, str]]) -> tuple[Seat, ...]:
-    """Seats from (name, kind) pairs; SetupError names a bad one (G1: 3 to 5 players)."""
-    if not 3 <= len(entries) <= 5:
-        raise SetupError(f"Bag of Bugs needs 3 to 5 players, got {len(entries)}")
-    seats = []
-    for i, (raw_name, kind) in enumerate(entries):
-        if kind != PERSON and kind not in LEVELS:
-            known = ", ".join([PERSON, *LEVELS])
-            raise SetupError(f"seat {i + 1}: unknown player kind {kind!r}; known: {known}")
-        name = " ".join(str(raw_name).split())[:MAX_NAME] or f"Player {i + 1}"
-        seats.append(Seat(name, kind))
-    return tuple(seats)
+    """Seats for Bag of Bugs from the setup form's pairs (G1: 3 to 5; see `seats_from_form`)."""
+    return seats_from_form(entries, GAME)
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,6 +56,26 @@ def select_from_query(select_id: str, name: str) -> None:
         select.value = value
 
 
+def form_entries() -> list[tuple[str, str]]:
+    """The setup form's (name, kind) pairs, one per seat the "Players" choice shows."""
+    players = int(str(element("players").value))
+    return [
+        (str(element(f"name-{i}").value), str(element(f"kind-{i}").value)) for i in range(players)
+    ]
+
+
+def show_seat_rows(_event: Any = None) -> None:
+    """Show as many seat rows as the "Players" choice says (the CSS reads data-players)."""
+    element("setup").setAttribute("data-players", str(element("players").value))
+
+
+def show_setup_error(message: str) -> None:
+    """Show a setup problem under the form, or hide the line when `message` is empty."""
+    line = element("setup-error")
+    line.textContent = message
+    line.hidden = not message
+
+
 def mark_ready() -> None:
     """Tell boot.js and the person that Python runs: the start button works now."""
     from pyscript import window

@@ -15,8 +15,9 @@ from bugs_core.bugs.actions import PassLead, PickUp
 from bugs_core.bugs.state import HANDS_PER_GAME
 
 from .bugs_picker import card_name, move_label, plain_moves
-from .bugs_session import GAME_OVER, HAND_OVER, HANDOFF, PERSON, Session
+from .bugs_session import GAME_OVER, HAND_OVER, HANDOFF, Session
 from .bugs_table_svg import winners_of
+from .seats import PERSON
 
 KEY_HELP = (
     "Pick cards with a click or the keys 1-9, O (Outbreak), N (Net), R (Repellent) and "

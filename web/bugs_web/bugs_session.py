@@ -17,18 +17,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bugs_core.bots import LEVELS
 from bugs_core.bugs import GAME
 from bugs_core.bugs.actions import Action
 from bugs_core.bugs.state import HANDS_PER_GAME, BugsState, BugsView, Phase
-from bugs_core.errors import BugsError, SetupError
-from bugs_core.record import MAX_NAME, GameRecord, Seat, new_record
+from bugs_core.errors import BugsError
+from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.rng import Rng
 
 from .bugs_picker import Picker
-
-PERSON = "human"
-"""The seat kind of a person (the record's word); bot seats carry their level's id."""
+from .seats import PERSON, seats_from_form
 
 PLAY, HANDOFF, HAND_OVER, GAME_OVER = "play", "handoff", "hand-over", "game-over"
 """What the screen is for."""
@@ -46,20 +43,8 @@ class BotTurn:
 
 
 def make_seats(entries: Sequence[tuple[str, str]]) -> tuple[Seat, ...]:
-    """Seats from (name, kind) pairs as a setup form gives them; SetupError names a bad one.
-
-    Blank names become "Player n"; names are trimmed and cut to the record's limit.
-    """
-    if not 3 <= len(entries) <= 6:
-        raise SetupError(f"Bugs needs 3 to 6 players, got {len(entries)}")
-    seats = []
-    for i, (raw_name, kind) in enumerate(entries):
-        if kind != PERSON and kind not in LEVELS:
-            known = ", ".join([PERSON, *LEVELS])
-            raise SetupError(f"seat {i + 1}: unknown player kind {kind!r}; known: {known}")
-        name = " ".join(str(raw_name).split())[:MAX_NAME] or f"Player {i + 1}"
-        seats.append(Seat(name, kind))
-    return tuple(seats)
+    """Seats for a game of Bugs from the setup form's (name, kind) pairs (see `seats_from_form`)."""
+    return seats_from_form(entries, GAME)
 
 
 def bot_seed(seed: int, moves: int) -> int:
