@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import SetupError
+from ..options import options_of, setup_from_options
 from ..rng import RngState
 from .tokens import Tokens
 
@@ -73,29 +74,11 @@ class BagSetup:
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> BagSetup:
         """A setup from plain options; unknown names and wrong types raise SetupError."""
-        if not isinstance(options, Mapping):
-            raise SetupError("bag-of-bugs: the setup must be a mapping of option names to values")
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(options) - known)
-        if unknown:
-            raise SetupError(
-                f"bag-of-bugs: unknown option {unknown[0]!r}; "
-                f"known options: {', '.join(sorted(known))}"
-            )
-        values = dict(options)
-        if values.get("first_drawer") == "random":
-            values["first_drawer"] = None
-        return cls(**values)
+        return setup_from_options(cls, options, "bag-of-bugs", random_seat="first_drawer")
 
     def to_options(self) -> dict[str, Any]:
         """Plain options; only those that differ from the defaults, players always."""
-        default = BagSetup(players=self.players)
-        out: dict[str, Any] = {"players": self.players}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name != "players" and value != getattr(default, f.name):
-                out[f.name] = value
-        return out
+        return options_of(self, BagSetup(players=self.players))
 
 
 @dataclass(frozen=True, slots=True)

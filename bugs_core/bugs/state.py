@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import SetupError
+from ..options import options_of, setup_from_options
 from ..rng import RngState
 from .cards import Hand
 
@@ -82,33 +83,18 @@ class BugsSetup:
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> BugsSetup:
         """A setup from plain options; unknown names and wrong types raise SetupError."""
-        if not isinstance(options, Mapping):
-            raise SetupError("bugs: the setup must be a mapping of option names to values")
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(options) - known)
-        if unknown:
-            raise SetupError(
-                f"bugs: unknown option {unknown[0]!r}; known options: {', '.join(sorted(known))}"
-            )
-        values = dict(options)
-        if values.get("first_dealer") == "random":
-            values["first_dealer"] = None
-        for name in ("players", "max_outbreaks_per_play", "max_actions_per_hand"):
-            if name in values and (
-                isinstance(values[name], bool) or not isinstance(values[name], int)
-            ):
-                raise SetupError(f"bugs: {name} must be a whole number, got {values[name]!r}")
-        return cls(**values)
+        return setup_from_options(
+            cls,
+            options,
+            "bugs",
+            random_seat="first_dealer",
+            whole_numbers=("players", "max_outbreaks_per_play", "max_actions_per_hand"),
+        )
 
     def to_options(self) -> dict[str, Any]:
         """Plain options; only those that differ from the defaults, players always."""
         default = BugsSetup(players=self.players, allow_two_players=self.allow_two_players)
-        out: dict[str, Any] = {"players": self.players}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name != "players" and value != getattr(default, f.name):
-                out[f.name] = value
-        return out
+        return options_of(self, default)
 
 
 @dataclass(frozen=True, slots=True)
