@@ -1,0 +1,62 @@
+"""§4.5 the bonus (goal) deck: one card per bug card, each a canonical pair of goals."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from bugs_core.bugspiel.board import LARGE, SMALL, Board
+from bugs_core.bugspiel.deck import BonusCard, CategoryGoal, DietGoal, build_deck, goal_for
+from bugs_core.bugspiel.species import Diet, load_dataset
+
+SEEDS = range(200)
+
+
+@pytest.mark.parametrize("board", [SMALL, LARGE], ids=lambda b: b.name)
+def test_goal_deck_size_and_goals(board: Board) -> None:
+    data = load_dataset()
+    kinds: Counter[str] = Counter()
+    for seed in SEEDS:
+        deck = build_deck(seed, board, data)
+        assert len(deck.goals) == len(deck.cards)
+        in_deck = {goal_for(c) for c in deck.cards} | {DietGoal.FLYING}
+        for card in deck.goals:
+            assert card == BonusCard.of(card.second, card.first)
+            for goal in (card.first, card.second):
+                if isinstance(goal, CategoryGoal):
+                    kinds["category"] += 1
+                    assert goal.category in deck.categories
+                else:
+                    kinds["diet"] += 1
+                    assert goal in in_deck
+                    if goal is DietGoal.FLYING:
+                        assert any(c.flying for c in deck.cards)
+    # About 75 % category goals (§4.5); a loose band, the seeds are fixed.
+    share = kinds["category"] / (kinds["category"] + kinds["diet"])
+    assert 0.70 < share < 0.80
+
+
+def test_diet_goal_order() -> None:
+    # Omnivores give Predators and detritivores Scavengers (§4.5).
+    assert goal_for_diet(Diet.HERBIVORE) is DietGoal.HERBIVORES
+    assert goal_for_diet(Diet.FUNGIVORE) is DietGoal.HERBIVORES
+    assert goal_for_diet(Diet.CARNIVORE) is DietGoal.PREDATORS
+    assert goal_for_diet(Diet.OMNIVORE) is DietGoal.PREDATORS
+    assert goal_for_diet(Diet.PARASITE) is DietGoal.PARASITES
+    assert goal_for_diet(Diet.NEGAVORE) is DietGoal.NON_EATING
+    assert goal_for_diet(Diet.DETRITIVORE) is DietGoal.SCAVENGERS
+    assert goal_for_diet(Diet.SCAVENGER) is DietGoal.SCAVENGERS
+
+
+def goal_for_diet(diet: Diet) -> DietGoal:
+    species = next(s for s in load_dataset().species if s.diet is diet)
+    return goal_for(species)
+
+
+def test_bonus_cards_are_canonical_per_unordered_pair() -> None:
+    beetles, flies = CategoryGoal("Coleoptera"), DietGoal.FLYING
+    assert BonusCard.of(flies, beetles) == BonusCard.of(beetles, flies) == BonusCard(beetles, flies)
+    assert BonusCard.of(DietGoal.FLYING, DietGoal.HERBIVORES).first is DietGoal.HERBIVORES
+    assert BonusCard.of(beetles, beetles).is_double
+    assert not BonusCard.of(beetles, flies).is_double
