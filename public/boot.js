@@ -12,10 +12,12 @@
   const steps = [...document.querySelectorAll("#load-steps li")];
   const SLOW_SECONDS = 45;
 
-  // PyScript's "py:progress" messages, mapped to the step they start.
+  // PyScript's "py:progress" messages, mapped to the step they start. PyScript 0.7 sends
+  // "Loading remote packages" *before* the interpreter has downloaded, so only "Loaded
+  // interpreter" may start the package step (micropip's install sends no message of its own).
   const stepOf = [
     [/^Loading Pyodide|^Loading interpreter/, "python"],
-    [/^Loaded interpreter|^Loading micropip|^Loading remote packages/, "wheel"],
+    [/^Loaded interpreter/, "wheel"],
     [/^Loaded Pyodide/, "page-code"],
   ];
 
