@@ -13,7 +13,13 @@ from bugs_core.registry import get_game
 
 GOLDEN = Path(__file__).parent / "golden"
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay"]
-CASES = [("bugs", 4, 7), ("bugs", 3, 11), ("bugs", 6, 5)]
+CASES = [
+    ("bugs", 4, 7),
+    ("bugs", 3, 11),
+    ("bugs", 6, 5),
+    ("bag-of-bugs", 4, 7),
+    ("bag-of-bugs", 5, 5),
+]
 
 
 def transcript(game_id: str, players: int, seed: int) -> str:
