@@ -74,14 +74,19 @@ def describe(state: BugsState, action: Action, names: Sequence[str] | None = Non
     return text
 
 
+def how_it_ended(result: HandResult, names: Sequence[str]) -> str:
+    """'Ana went out', 'no bug cards are left to lead' (B34a) or 'the action limit was reached'
+    (B34b)."""
+    if result.reason == "out" and result.out is not None:
+        return f"{names[result.out]} went out"
+    if result.reason == "stall":
+        return "no bug cards are left to lead"
+    return "the action limit was reached"
+
+
 def hand_summary(result: HandResult, names: Sequence[str]) -> str:
     """'Hand 2 is over: Ana went out. Points: Bo 5, Cy 3. Bo deals hand 3.'"""
-    if result.reason == "out" and result.out is not None:
-        how = f"{names[result.out]} went out"
-    elif result.reason == "stall":
-        how = "no bug cards are left to lead"
-    else:
-        how = "the action limit was reached"
+    how = how_it_ended(result, names)
     points = ", ".join(f"{names[i]} {p}" for i, p in enumerate(result.points))
     text = f"Hand {result.hand_no} is over: {how}. Points: {points}."
     if result.next_dealer is not None:

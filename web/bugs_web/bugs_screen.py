@@ -12,6 +12,7 @@ from html import escape
 
 from bugs_core.bots import LEVELS
 from bugs_core.bugs.actions import PassLead, PickUp
+from bugs_core.bugs.describe import how_it_ended
 from bugs_core.bugs.state import HANDS_PER_GAME
 
 from .bugs_picker import card_name, move_label, plain_moves
@@ -129,12 +130,8 @@ def hand_over_html(session: Session) -> str:
     result = session.state.last_hand
     assert result is not None
     names = session.names
-    if result.reason == "out" and result.out is not None:
-        how = f"{names[result.out]} went out."
-    elif result.reason == "stall":
-        how = "No bug cards were left to lead."
-    else:
-        how = "The action limit was reached."
+    ended = how_it_ended(result, names)
+    how = ended[0].upper() + ended[1:] + "."
     done = len(session.state.hand_scores)
     nxt = f"Deal hand {done + 1}"
     return (
