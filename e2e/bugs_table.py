@@ -1,4 +1,5 @@
-"""Driving the Bugs page through its UI, as a person would: set up, pick cards, confirm."""
+"""Driving the game pages through their UI, as a person would: open a page, fill its setup
+form and start (every game page has the same form); for Bugs, pick cards and confirm."""
 
 from __future__ import annotations
 
@@ -16,9 +17,11 @@ WAIT_FOR_SOMETHING_TO_DO = """() => {
 }"""
 
 
-def open_page(page: Page, base_url: str, *, seed: int, pace: int = 0) -> None:
-    """Open bugs.html with a fixed seed and bot pace, and wait for Python."""
-    page.goto(f"{base_url}bugs.html?seed={seed}&pace={pace}")
+def open_page(
+    page: Page, base_url: str, *, seed: int, pace: int = 0, path: str = "bugs.html"
+) -> None:
+    """Open a game page with a fixed seed and pace, and wait for Python."""
+    page.goto(f"{base_url}{path}?seed={seed}&pace={pace}")
     expect(page.locator("#start")).to_be_enabled()
     expect(page.locator("#start")).to_have_text("Start game")
 

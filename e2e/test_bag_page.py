@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from bugs_table import GAME_TIMEOUT_MS
+from bugs_table import GAME_TIMEOUT_MS, open_page, set_up
 from bugs_web.bag_session import BagBotTurn, BagSession, make_bag_seats
 from bugs_web.bot_service import choose_move
 
@@ -16,17 +16,7 @@ SEATS = [("You", "human"), ("Ana", "easy"), ("Bo", "easy"), ("Cy", "easy")]
 
 
 def open_bag(page: Page, base_url: str, *, seed: int, pace: int) -> None:
-    page.goto(f"{base_url}bag-of-bugs.html?seed={seed}&pace={pace}")
-    expect(page.locator("#start")).to_have_text("Start game")
-
-
-def set_up(page: Page, seats: list[tuple[str, str]]) -> None:
-    page.select_option("#players", str(len(seats)))
-    for i, (name, kind) in enumerate(seats):
-        page.fill(f"#name-{i}", name)
-        page.select_option(f"#kind-{i}", kind)
-    page.click("#start")
-    expect(page.locator("#game")).to_be_visible()
+    open_page(page, base_url, seed=seed, pace=pace, path="bag-of-bugs.html")
 
 
 def test_a_person_and_three_bots_play_a_whole_game(page: Page, base_url: str) -> None:
