@@ -11,8 +11,9 @@ from .errors import SetupError
 def _games() -> dict[str, Game[Any, Any, Any]]:
     from .bag_of_bugs import GAME as BAG_OF_BUGS
     from .bugs import GAME as BUGS
+    from .bugspiel import GAME as BUGSPIEL
 
-    return {BUGS.id: BUGS, BAG_OF_BUGS.id: BAG_OF_BUGS}
+    return {BUGS.id: BUGS, BAG_OF_BUGS.id: BAG_OF_BUGS, BUGSPIEL.id: BUGSPIEL}
 
 
 GAMES: dict[str, Game[Any, Any, Any]] = _games()

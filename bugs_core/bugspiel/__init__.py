@@ -1,1 +1,5 @@
 """Bugspiel: buy bug and bonus cards, play them on a board of terrain tiles (rules/bugspiel.md)."""
+
+from .game import GAME, BugspielGame
+
+__all__ = ["GAME", "BugspielGame"]

@@ -39,7 +39,7 @@ __all__ = [
 ]
 
 GAME_ID = "bugspiel"
-"""The game's id in messages (not registered yet)."""
+"""The game's id in the registry and in messages."""
 MIN_PLAYERS = 2
 """Fewest seats (decision 2)."""
 MAX_PLAYERS = 4

@@ -1,0 +1,112 @@
+"""Sentences for the log (rules/bugspiel.md §6-§10): what an action did, in the rulebook's words,
+then the end of the game when the action ended it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine import seat_names
+from .actions import Action, BuyBonus, BuyBug, Fly, Pass, PlayBonus, PlayBug, Spot, spot_name
+from .board import Space
+from .cards import card, goal_label
+from .deck import BonusCard
+from .market import PRICES
+from .rules import apply, bonus_points, spot_index, winners
+from .state import EMPTY, BugspielState, End
+
+_SPACE_WORDS = {Space.ABOVE: "a", Space.CENTRE: "c", Space.BELOW: "b"}
+_TURN_WORDS = {1: ", turning the tile counter-clockwise", -1: ", turning the tile clockwise"}
+
+
+def bonus_text(bonus: BonusCard) -> str:
+    """ "Beetles (Coleoptera) + Flying Bugs", or "double Flying Bugs"."""
+    if bonus.is_double:
+        return f"double {goal_label(bonus.first)}"
+    return f"{goal_label(bonus.first)} + {goal_label(bonus.second)}"
+
+
+def _join(parts: Sequence[str]) -> str:
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def _where(state: BugspielState, spot: Spot) -> str:
+    terrain = state.terrain[state.board.index(spot.tile)]
+    return f"{spot_name(spot)} ({terrain.value})"
+
+
+def _landing(state: BugspielState, spot: Spot, who: Sequence[str]) -> str:
+    there = state.cards[spot_index(state.board, spot)]
+    if there == EMPTY:
+        return ""
+    owner = state.owners[spot_index(state.board, spot)]
+    return f" and eats {who[owner]}'s {card(there).name}"
+
+
+def how_it_ended(state: BugspielState, names: Sequence[str] | None = None) -> str:
+    """ "The game ends: every player passed in a row. Ana wins with 104 points." """
+    who = seat_names(names, state.players)
+    if state.end is None:
+        return ""
+    won = winners(state)
+    best = state.scores[won[0]]
+    if len(won) == 1:
+        result = f"{who[won[0]]} wins with {best} points."
+    else:
+        result = f"{_join([who[s] for s in won])} share the win with {best} points."
+    reason = state.end.value
+    if state.end is End.TARGET:
+        reason = f"a score reached the target of {state.setup.target_score}"
+    return f"The game ends: {reason}. {result}"
+
+
+def describe(state: BugspielState, action: Action, names: Sequence[str] | None = None) -> str:
+    """The log sentence for `action` in `state`, and the end of the game if it ends it."""
+    who = seat_names(names, state.players)
+    me = who[state.to_act]
+    match action:
+        case Pass():
+            text = f"{me} passes."
+        case BuyBug(slot):
+            bug = state.bug_market[slot]
+            name = card(bug).name if bug is not None else "nothing"
+            text = f"{me} buys the {name} from the bug market for {PRICES[slot]} VP."
+        case BuyBonus(slot):
+            b = state.bonus_market[slot]
+            name = bonus_text(b) if b is not None else "nothing"
+            text = f"{me} buys the bonus card {name} for {PRICES[slot]} VP."
+        case PlayBug(cid, to, turn):
+            played = card(cid)
+            text = (
+                f"{me} plays the {played.name} on {_where(state, to)}{_landing(state, to, who)}"
+                f"{_TURN_WORDS.get(turn, '')}: +{played.vp} VP."
+            )
+        case Fly(source, to, turn):
+            flyer = card(state.cards[spot_index(state.board, source)])
+            text = (
+                f"{me}'s {flyer.name} flies from {spot_name(source)} to {_where(state, to)}"
+                f"{_landing(state, to, who)}{_TURN_WORDS.get(turn, '')}."
+            )
+        case PlayBonus(bonus, on):
+            points = bonus_points(state, bonus, spot_index(state.board, on))
+            scored = [f"{who[p]} +{n}" for p, n in enumerate(points) if n]
+            text = (
+                f"{me} plays the bonus card {bonus_text(bonus)} on {spot_name(on)}: "
+                f"{_join(scored) if scored else 'nobody scores'}."
+            )
+        case _:
+            text = f"{me}: {action}."
+    after = apply(state, action)
+    if after.end is not None:
+        text += " " + how_it_ended(after, who)
+    return text
+
+
+def opening(state: BugspielState, names: Sequence[str] | None = None) -> str:
+    """The log's first sentence: the board, the deck's categories and who starts."""
+    who = seat_names(names, state.players)
+    cats = ", ".join(state.categories)
+    return (
+        f"A {state.setup.board} board of {len(state.board)} tiles; the deck holds "
+        f"{len(state.bug_deck)} bugs of {cats} and wild bugs. {who[state.to_act]} starts; "
+        f"the first to {state.setup.target_score} VP ends the game."
+    )
