@@ -59,6 +59,11 @@ def _game_arguments(parser: argparse.ArgumentParser, seed_help: str) -> None:
         "--players", type=_whole(1), metavar="K", help="number of seats (the game's default)"
     )
     parser.add_argument(
+        "--board",
+        metavar="SHAPE",
+        help="the board, for games played on one (bugspiel: small or large; default small)",
+    )
+    parser.add_argument(
         "--seed", type=_whole(0, SEED_LIMIT), default=1, metavar="S", help=seed_help
     )
     parser.add_argument(
@@ -138,7 +143,7 @@ def _dispatch(args: argparse.Namespace) -> None:
     if args.command == "simulate":
         cli_simulate.run(
             args.game,
-            game_options(args.players, args.option),
+            game_options(args.players, args.option, args.board),
             args.games,
             args.seed,
             args.progress,
@@ -148,7 +153,7 @@ def _dispatch(args: argparse.Namespace) -> None:
     elif args.command == "tournament":
         cli_tournament.run(
             args.game,
-            game_options(args.players, args.option),
+            game_options(args.players, args.option, args.board),
             args.bots,
             args.games,
             args.seed,
@@ -162,7 +167,7 @@ def _dispatch(args: argparse.Namespace) -> None:
     else:
         cli_replay.run_record(
             args.game,
-            game_options(args.players, args.option),
+            game_options(args.players, args.option, args.board),
             args.seed,
             args.names,
             args.moves,

@@ -36,8 +36,10 @@ def parse_option(text: str) -> tuple[str, Any]:
     return name, value
 
 
-def game_options(players: int | None, pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
-    """The options for `make_setup` from `--players` and the `--option` pairs."""
+def game_options(
+    players: int | None, pairs: Sequence[tuple[str, Any]], board: str | None = None
+) -> dict[str, Any]:
+    """The options for `make_setup` from `--players`, `--board` and the `--option` pairs."""
     options: dict[str, Any] = {}
     for name, value in pairs:
         if name in options:
@@ -47,6 +49,10 @@ def game_options(players: int | None, pairs: Sequence[tuple[str, Any]]) -> dict[
         if "players" in options:
             raise CommandError("give the number of players once, with --players")
         options["players"] = players
+    if board is not None:
+        if "board" in options:
+            raise CommandError("give the board once, with --board")
+        options["board"] = board
     return options
 
 
