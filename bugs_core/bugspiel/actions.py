@@ -34,7 +34,7 @@ from .cards import (
     goal_name,
     parse_goal,
 )
-from .deck import BonusCard
+from .deck import BonusCard, Goal
 from .market import MARKET_SLOTS
 
 __all__ = [
@@ -163,7 +163,20 @@ def _bases() -> tuple[int, int, int]:
 
 
 def _spot_index(spot: Spot) -> int:
-    return LARGE.index(spot.tile) * 3 + int(spot.space)
+    try:
+        return LARGE.index(spot.tile) * 3 + int(spot.space)
+    except (KeyError, AttributeError, TypeError, ValueError):
+        raise InvalidActionError(repr(spot), "not a space of a Bugspiel tile") from None
+
+
+_TURN_INDEX = {turn: i for i, turn in enumerate(_TURNS)}
+
+
+def _turn_index(turn: int) -> int:
+    i = _TURN_INDEX.get(turn)
+    if i is None or isinstance(turn, bool):
+        raise InvalidActionError(repr(turn), "a tile turns by -1, 0 or +1")
+    return i
 
 
 def _spot_at(index: int) -> Spot:
@@ -180,16 +193,24 @@ def action_index(action: Action) -> int:
     match action:
         case Pass():
             return 0
-        case BuyBug(slot):
-            return _BUY_BUG + slot
-        case BuyBonus(slot):
-            return _BUY_BONUS + slot
+        # Fields out of range are refused: they would otherwise alias another action's id
+        # (BuyBug(9) would be BuyBonus(1)'s id), breaking the ids' round trip.
+        case BuyBug(slot) | BuyBonus(slot):
+            if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < MARKET_SLOTS:
+                raise InvalidActionError(repr(action), f"market slots are 0 to {MARKET_SLOTS - 1}")
+            return (_BUY_BUG if isinstance(action, BuyBug) else _BUY_BONUS) + slot
         case PlayBug(c, to, turn):
-            return _PLAY + (c * _SPOTS + _spot_index(to)) * 3 + _TURNS.index(turn)
+            if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < card_count():
+                raise InvalidActionError(repr(action), f"no bug card has the id {c!r}")
+            return _PLAY + (c * _SPOTS + _spot_index(to)) * 3 + _turn_index(turn)
         case Fly(source, to, turn):
-            return fly + (_spot_index(source) * _SPOTS + _spot_index(to)) * 3 + _TURNS.index(turn)
+            return fly + (_spot_index(source) * _SPOTS + _spot_index(to)) * 3 + _turn_index(turn)
         case PlayBonus(b, on):
-            return bonus + bonus_id(b) * _SPOTS + _spot_index(on)
+            try:
+                b_id = bonus_id(b)
+            except (KeyError, TypeError):
+                raise InvalidActionError(repr(action), "not a bonus card") from None
+            return bonus + b_id * _SPOTS + _spot_index(on)
     raise InvalidActionError(repr(action), "not a Bugspiel action")
 
 
@@ -218,7 +239,9 @@ def action_from_index(index: int) -> Action:
 
 # --- text -----------------------------------------------------------------------------------
 
-_SPOT = r"([A-Ea-e])(\d)([acbACB])"
+# Any letter, row and space letter is read here, so that a spot that does not exist ("F1a",
+# "A10a", "B2x") gets its own message from `_spot` instead of the generic "expected ...".
+_SPOT = r"([A-Za-z])(\d+)([A-Za-z])"
 _TURN = r"(?:\s+([+-]1))?"
 _PATTERNS = (
     ("pass", re.compile(r"pass")),
@@ -235,7 +258,20 @@ def _spot(column: str, row: str, space: str, *, text: str) -> Spot:
         tile = LARGE.tile(label)
     except KeyError:
         raise InvalidActionError(text, f"there is no tile {label}") from None
+    if space.lower() not in _LETTER_SPACES:
+        raise InvalidActionError(
+            text, f"a tile's spaces are a (above), c (centre) and b (below), not {space!r}"
+        )
     return Spot(tile, _LETTER_SPACES[space.lower()])
+
+
+def _goal(name: str, *, text: str) -> Goal:
+    try:
+        return parse_goal(name)
+    except KeyError:
+        raise InvalidActionError(
+            text, f"{name!r} is not a bonus goal (a category id or a diet word)"
+        ) from None
 
 
 def parse_action(text: str) -> Action:
@@ -266,13 +302,11 @@ def parse_action(text: str) -> Action:
             return PlayBug(c, _spot(*g[1:4], text=text), int(g[4] or 0))
         if kind == "fly":
             return Fly(_spot(*g[0:3], text=text), _spot(*g[3:6], text=text), int(g[6] or 0))
-        try:
-            goals = parse_goal(g[0]), parse_goal(g[1])
-        except KeyError:
-            raise InvalidActionError(
-                text, f"{g[0]!r} or {g[1]!r} is not a bonus goal (a category id or a diet word)"
-            ) from None
-        return PlayBonus(BonusCard.of(*goals), _spot(*g[2:5], text=text))
+        # Each goal is read on its own so that the message names the one that is wrong.
+        return PlayBonus(
+            BonusCard.of(_goal(g[0], text=text), _goal(g[1], text=text)),
+            _spot(*g[2:5], text=text),
+        )
     shown = text if len(text) <= 60 else text[:57] + "..."
     raise InvalidActionError(
         shown,

@@ -41,6 +41,8 @@ IDLE_ROUNDS = 3
 """Rounds of actions without progress that end the game (decision 10)."""
 GUARD = 5000
 """Actions after which the game ends whatever happens (decision 10)."""
+_ID_TURNS = (0, 1, -1)
+"""The three turns in the order of their action ids (actions._TURNS)."""
 
 
 # --- geometry by index ----------------------------------------------------------------------
@@ -157,8 +159,6 @@ def legal_actions(state: BugspielState) -> tuple[Action, ...]:
     """
     if state.end is not None:
         return ()
-    from .actions import action_index
-
     seat = state.to_act
     board = state.board
     spaces = range(len(state.cards))
@@ -172,13 +172,13 @@ def legal_actions(state: BugspielState) -> tuple[Action, ...]:
         for s in spaces:
             if can_place(state, c, s):
                 to = spot_of(board, s)
-                found += [PlayBug(cid, to, turn) for turn in ROTATIONS]
+                found += [PlayBug(cid, to, turn) for turn in _ID_TURNS]
     for source in _flyers(state, seat):
         c = card(state.cards[source])
         for s in spaces:
             if s != source and can_place(state, c, s, vacated=source):
                 to = spot_of(board, s)
-                found += [Fly(spot_of(board, source), to, turn) for turn in ROTATIONS]
+                found += [Fly(spot_of(board, source), to, turn) for turn in _ID_TURNS]
     for bonus in dict.fromkeys(state.bonus_hands[seat]):
         for s in spaces:
             if (
@@ -187,7 +187,8 @@ def legal_actions(state: BugspielState) -> tuple[Action, ...]:
                 and _matches_without_wild(bonus, card(state.cards[s]))
             ):
                 found.append(PlayBonus(bonus, spot_of(board, s)))
-    found.sort(key=action_index)
+    # Built in id order without sorting: hands are sorted by id, spaces run in cell order (the
+    # small board's cells keep the large board's order) and turns in their id order.
     return tuple(found)
 
 

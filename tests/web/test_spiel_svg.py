@@ -1,0 +1,393 @@
+"""bugs_web.spiel_svg and spiel_cards_svg: the Bugspiel table and its card art as SVG."""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+import time
+import xml.etree.ElementTree as ET
+from dataclasses import replace
+
+import pytest
+
+from bugs_core.bugspiel import GAME
+from bugs_core.bugspiel.board import DIRECTIONS, Space, rotate, space_offset
+from bugs_core.bugspiel.cards import (
+    bonus_count,
+    bonus_from_id,
+    bonus_id,
+    card,
+    card_count,
+    goal_label,
+)
+from bugs_core.bugspiel.deck import BonusCard, CategoryGoal, DietGoal
+from bugs_core.bugspiel.rules import can_place, line_of
+from bugs_core.bugspiel.species import GLYPHS, load_dataset
+from bugs_core.bugspiel.state import EMPTY, BugspielState
+from bugs_core.engine import play
+from bugs_web.spiel_cards_svg import GLYPH_SHAPES, full_bonus_svg, full_card_svg
+from bugs_web.spiel_svg import SEAT_LOOKS, TARGET_RING, Highlight, render_spiel_table
+
+NS = "{http://www.w3.org/2000/svg}"
+EVIL = '<img src=x onerror="alert(1)">'
+NAMES = ["Ana", "Bo", "Cy", "Dee"]
+
+
+@functools.cache
+def game(board: str, players: int, seed: int) -> tuple[BugspielState, ...]:
+    setup = GAME.make_setup({"players": players, "board": board})
+    return tuple(step.state for step in play(GAME, setup, seed))
+
+
+def busy(board: str = "small", players: int = 3, seed: int = 3) -> BugspielState:
+    """A mid-game state whose seat to act holds a bug and a bonus card, with bugs on the board
+    (from the first game at `seed` or after that has one)."""
+    for tries in range(seed, seed + 20):
+        states = game(board, players, tries)
+        for s in (*states[len(states) // 3 :], *states):
+            if (
+                s.end is None
+                and s.bug_hands[s.to_act]
+                and s.bonus_hands[s.to_act]
+                and sum(c != EMPTY for c in s.cards) >= 5
+            ):
+                return s
+    raise AssertionError("no busy state in 20 games")
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def with_attr(root: ET.Element, name: str) -> list[ET.Element]:
+    return [e for e in root.iter() if name in e.attrib]
+
+
+def classes(e: ET.Element) -> set[str]:
+    return set(e.get("class", "").split())
+
+
+def render(state: BugspielState, seat: int | None = None, **kw: object) -> ET.Element:
+    view = GAME.player_view(state, state.to_act if seat is None else seat)
+    return parse(render_spiel_table(view, NAMES[: state.players], **kw))  # type: ignore[arg-type]
+
+
+# --- the table's content ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("board", "players"), [("small", 2), ("small", 4), ("large", 3)])
+def test_every_card_on_the_table_carries_its_id(board: str, players: int) -> None:
+    s = busy(board, players, players)
+    root = render(s)
+    drawn = sorted(int(e.attrib["data-card"]) for e in with_attr(root, "data-card"))
+    expected = sorted(
+        [c for hand in s.bug_hands for c in hand]
+        + [c for c in s.bug_market if c is not None]
+        + [c for c in s.cards if c != EMPTY]
+    )
+    assert drawn == expected
+    bonus = sorted(int(e.attrib["data-bonus"]) for e in with_attr(root, "data-bonus"))
+    assert bonus == sorted(
+        [bonus_id(b) for hand in s.bonus_hands for b in hand]
+        + [bonus_id(b) for b in s.bonus_market if b is not None]
+    )
+    seats = sorted(int(e.attrib["data-seat"]) for e in with_attr(root, "data-seat"))
+    assert seats == list(range(players))
+
+
+def test_buttons_only_on_the_viewers_turn_and_all_labelled() -> None:
+    s = busy()
+    me = s.to_act
+    root = render(s)
+    spaces = sorted(int(e.attrib["data-space"]) for e in with_attr(root, "data-space"))
+    assert spaces == list(range(len(s.cards)))
+    hand = [int(e.attrib["data-hand-bug"]) for e in with_attr(root, "data-hand-bug")]
+    assert hand == list(s.bug_hands[me])
+    hb = [int(e.attrib["data-hand-bonus"]) for e in with_attr(root, "data-hand-bonus")]
+    assert hb == [bonus_id(b) for b in s.bonus_hands[me]]
+    buy = [int(e.attrib["data-buy-bug"]) for e in with_attr(root, "data-buy-bug")]
+    assert buy == [i for i, c in enumerate(s.bug_market) if c is not None]
+    buyb = [int(e.attrib["data-buy-bonus"]) for e in with_attr(root, "data-buy-bonus")]
+    assert buyb == [i for i, c in enumerate(s.bonus_market) if c is not None]
+    interactive = (
+        "data-space",
+        "data-hand-bug",
+        "data-hand-bonus",
+        "data-buy-bug",
+        "data-buy-bonus",
+    )
+    for e in root.iter():
+        if any(a in e.attrib for a in interactive):
+            assert e.get("role") == "button" and e.get("tabindex") == "0"
+            assert len(e.get("aria-label", "")) > 8
+    # a market slot says its price in words and on the slot
+    slot = with_attr(root, "data-buy-bug")[0]
+    price = (15, 12, 10, 8, 6, 4, 2, 1)[int(slot.attrib["data-buy-bug"])]
+    assert f"for {price} VP" in slot.attrib["aria-label"]
+    assert f"{price} VP" in " ".join(slot.itertext())
+    # another seat's view, or an unusable table: nothing to press, the cards still hover
+    for other in (render(s, seat=(me + 1) % s.players), render(s, usable=False)):
+        assert not [e for e in other.iter() if any(a in e.attrib for a in interactive)]
+        assert not [e for e in other.iter() if e.get("role") == "button" or "tabindex" in e.attrib]
+        assert with_attr(other, "data-card")
+        for e in with_attr(other, "data-card"):
+            assert e.get("role") == "img" and e.get("aria-label"), e.attrib
+
+
+def test_seat_boxes_say_score_target_counts_and_who_acts() -> None:
+    s = busy("small", 4, 4)
+    root = render(s, thinking=(s.to_act + 1) % 4)
+    boxes = {int(e.attrib["data-seat"]): e for e in with_attr(root, "data-seat")}
+    for seat, box in boxes.items():
+        label = box.attrib["aria-label"]
+        words = " ".join(box.itertext())
+        assert f"{s.scores[seat]} VP of {s.setup.target_score}" in label
+        assert f"{len(s.bug_hands[seat])} bugs, {len(s.bonus_hands[seat])} bonus cards" in label
+        assert SEAT_LOOKS[seat].name in label and SEAT_LOOKS[seat].letter in words
+        assert str(s.scores[seat]) in words
+        assert ("your turn" in words) == (seat == s.to_act)
+        assert ("thinking…" in words) == (seat == (s.to_act + 1) % 4)
+
+
+def test_tokens_show_their_owner_by_letter_and_name() -> None:
+    s = busy("small", 4, 4)
+    root = render(s)
+    for e in with_attr(root, "data-space"):
+        index = int(e.attrib["data-space"])
+        if s.cards[index] == EMPTY:
+            assert "empty" in e.attrib["aria-label"]
+            continue
+        owner = s.owners[index]
+        assert NAMES[owner] in e.attrib["aria-label"]
+        assert SEAT_LOOKS[owner].letter in list(e.itertext())
+        assert e.attrib["data-card"] == str(s.cards[index])
+
+
+def test_board_has_terrain_patterns_labels_and_a_legend() -> None:
+    s = busy("large", 2, 5)
+    root = render(s)
+    polys = [e for e in root.iter(f"{NS}polygon") if e.get("fill", "").startswith("url(#")]
+    assert len(polys) == 19
+    ids = {e.get("id") for e in root.iter(f"{NS}pattern")}
+    for p, t in zip(polys, s.terrain, strict=True):
+        ref = p.attrib["fill"][5:-1]
+        assert ref in ids and ref.endswith(t.name.lower())
+    words = list(root.itertext())
+    for label in ("A1", "C3", "E3", "Aquatic", "Soil", "Grassland", "Forest", "flies", "predator"):
+        assert label in words
+    # every <use> points at a symbol defined in the same drawing
+    symbols = {e.get("id") for e in root.iter(f"{NS}symbol")}
+    uses = {e.attrib["href"][1:] for e in root.iter(f"{NS}use")}
+    assert uses and uses <= symbols
+
+
+def _space_centre(e: ET.Element) -> tuple[float, float]:
+    circle = next(e.iter(f"{NS}circle"))
+    return float(circle.attrib["cx"]), float(circle.attrib["cy"])
+
+
+@pytest.mark.parametrize("turn", [0, 1, -1])
+def test_spaces_lie_along_the_axis_that_scores(turn: int) -> None:
+    s = busy()
+    target = next(i for i in range(len(s.cards)) if s.cards[i] == EMPTY)
+    tile = target // 3
+    root = render(s, highlight=Highlight(chosen=target, turn=turn))
+    spaces = {int(e.attrib["data-space"]): e for e in with_attr(root, "data-space")}
+    way = {0: "", 1: "tile turned counter-clockwise", -1: "tile turned clockwise"}[turn]
+    assert way in spaces[target].attrib["aria-label"]
+    assert ("tile turned" in spaces[target].attrib["aria-label"]) == bool(turn)
+    for t in range(len(s.rotations)):
+        rot = rotate(s.rotations[t], turn) if t == tile else s.rotations[t]
+        cx, cy = _space_centre(spaces[3 * t + Space.CENTRE])
+        ax, ay = _space_centre(spaces[3 * t + Space.ABOVE])
+        bx, by = _space_centre(spaces[3 * t + Space.BELOW])
+        dq, dr = space_offset(Space.ABOVE, rot)
+        want = math.atan2(math.sqrt(3) * (dr + dq / 2), 1.5 * dq)
+        assert math.isclose(math.atan2(ay - cy, ax - cx), want, abs_tol=0.02)
+        assert math.isclose(ax + bx, 2 * cx, abs_tol=0.3) and math.isclose(
+            ay + by, 2 * cy, abs_tol=0.3
+        )
+        assert (dq, dr) in DIRECTIONS
+
+
+def test_highlight_targets_chosen_ghost_and_picked() -> None:
+    s = busy()
+    me = s.to_act
+    bug = s.bug_hands[me][0]
+    targets = frozenset(i for i in range(len(s.cards)) if can_place(s, card(bug), i))
+    assert targets
+    chosen = min(targets)
+    root = render(s, highlight=Highlight(pick=f"bug:{bug}", targets=targets, chosen=chosen))
+    spaces = {int(e.attrib["data-space"]): e for e in with_attr(root, "data-space")}
+    lit = {i for i, e in spaces.items() if "target" in classes(e)}
+    assert lit == set(targets)
+    for i in lit - {chosen}:  # a ring with a shape, not colour alone: dashed, a "+" when empty
+        rings = [c for c in spaces[i].iter(f"{NS}circle") if c.get("stroke-dasharray")]
+        assert [c.get("stroke") for c in rings][-1] == TARGET_RING
+        assert (s.cards[i] == EMPTY) == (spaces[i].find(f"{NS}path") is not None)
+    assert [i for i, e in spaces.items() if "chosen" in classes(e)] == [chosen]
+    ghost = [e for e in spaces[chosen].iter() if "ghost" in classes(e)]
+    assert (
+        ghost
+        and "legal destination" in spaces[min(targets - {chosen} or targets)].attrib["aria-label"]
+    )
+    picked = [e for e in with_attr(root, "data-hand-bug") if "picked" in classes(e)]
+    assert [int(e.attrib["data-hand-bug"]) for e in picked] == [bug]
+    assert picked[0].get("aria-pressed") == "true"
+    # no highlight: nothing lit, nothing chosen or picked
+    plain = render(s)
+    assert not [e for e in plain.iter() if classes(e) & {"target", "chosen", "picked", "ghost"}]
+    # a pick the hand does not hold, or nonsense, draws no ghost and breaks nothing
+    for pick in ("bug:999999", "nonsense", "space:-4", "bonus:x"):
+        odd = render(s, highlight=Highlight(pick=pick, chosen=chosen))
+        assert not [
+            e for e in odd.iter() if "ghost" in classes(e) and e.find(f"{NS}use") is not None
+        ]
+
+
+def test_a_flyer_on_the_board_can_be_picked() -> None:
+    s = busy()
+    me = s.to_act
+    index = next(i for i in range(len(s.cards)) if s.cards[i] == EMPTY)
+    flyer = next(c for c in range(card_count()) if card(c).flying and not card(c).predator)
+    cards = list(s.cards)
+    owners = list(s.owners)
+    cards[index], owners[index] = flyer, me
+    s2 = replace(s, cards=tuple(cards), owners=tuple(owners))
+    root = render(s2, highlight=Highlight(pick=f"space:{index}"))
+    space = next(e for e in with_attr(root, "data-space") if e.attrib["data-space"] == str(index))
+    assert "picked" in classes(space) and "your flyer" in space.attrib["aria-label"]
+
+
+def test_line_outline_and_points_on_the_boxes() -> None:
+    s = busy("small", 3, 3)
+    tile = next(i for i in range(len(s.rotations)) if s.cards[3 * i : 3 * i + 3] != (EMPTY,) * 3)
+    line = line_of(s, tile)
+    points = (12, 0, 7)
+    root = render(s, highlight=Highlight(line=line, points=points))
+    group = next(e for e in root.iter() if "spiel-line" in classes(e))
+    outlines = [e for e in group.iter(f"{NS}polygon")]
+    assert len(outlines) == 2 * len(line)
+    assert "Y +12" in " ".join(group.itertext())
+    assert "Ana +12, Bo +0, Cy +7" in group.attrib["aria-label"]
+    for seat, box in ((int(e.attrib["data-seat"]), e) for e in with_attr(root, "data-seat")):
+        assert f"{points[seat]:+d}" in list(box.itertext())
+        assert f"this line scores {points[seat]:+d}" in box.attrib["aria-label"]
+    assert not [e for e in render(s).iter() if "spiel-line" in classes(e)]
+
+
+def test_end_banner_and_no_buttons_once_over() -> None:
+    end = game("small", 2, 1)[-1]
+    assert end.end is not None
+    root = render(end, seat=0)
+    words = " ".join(root.itertext())
+    assert "Game over" in words and end.end.value in words
+    assert not [e for e in root.iter() if e.get("role") == "button"]
+    assert any("winner" in "".join(e.itertext()) for e in with_attr(root, "data-seat"))
+
+
+def test_names_are_escaped() -> None:
+    s = busy()
+    view = GAME.player_view(s, s.to_act)
+    svg = render_spiel_table(view, [EVIL] * s.players)
+    assert "<img" not in svg and "&lt;img" in svg
+    parse(svg)
+
+
+@pytest.mark.parametrize("width", [200, 360, 500, 760, 1000, 1600])
+def test_fits_its_width_from_phone_to_desktop(width: int) -> None:
+    s = busy("large", 4, 2)
+    root = render(s, width=width)
+    w = max(320, min(1400, width))
+    _, _, vw, vh = (float(v) for v in root.attrib["viewBox"].split())
+    assert vw == w and vh > 300
+    for e in root.iter(f"{NS}rect"):
+        if "x" in e.attrib and "width" in e.attrib and e.attrib["width"].replace(".", "").isdigit():
+            assert float(e.attrib["x"]) >= -0.5
+            assert float(e.attrib["x"]) + float(e.attrib["width"]) <= w + 0.5, e.attrib
+            assert float(e.attrib.get("y", 0)) + float(e.attrib.get("height", 0)) <= vh + 0.5
+    for e in root.iter(f"{NS}text"):
+        assert 0 <= float(e.attrib["x"]) <= w and 0 <= float(e.attrib["y"]) <= vh
+        assert int(e.attrib["font-size"]) >= 8
+
+
+def test_render_time_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    s = busy("large", 4, 2)
+    view = GAME.player_view(s, s.to_act)
+    bug = s.bug_hands[s.to_act][0]
+    targets = frozenset(i for i in range(len(s.cards)) if can_place(s, card(bug), i))
+    hl = Highlight(
+        pick=f"bug:{bug}",
+        targets=targets,
+        chosen=min(targets, default=None),
+        line=line_of(s, 9),
+        points=(1, 2, 3, 4),
+    )
+    render_spiel_table(view, NAMES, highlight=hl)
+    runs = 10
+    start = time.perf_counter()
+    for _ in range(runs):
+        svg = render_spiel_table(view, NAMES, highlight=hl)
+    ms = (time.perf_counter() - start) / runs * 1000
+    with capsys.disabled():
+        print(f"\nspiel table, large board, 4 seats: {ms:.1f} ms per render, {len(svg)} chars")
+    assert parse(svg) is not None
+
+
+# --- the cards ------------------------------------------------------------------------------
+
+
+def test_every_glyph_keyword_has_a_silhouette() -> None:
+    assert set(GLYPHS) <= set(GLYPH_SHAPES)
+    for cat in load_dataset().categories:
+        assert cat.glyph in GLYPH_SHAPES
+    for key, shapes in GLYPH_SHAPES.items():
+        assert shapes, key
+        for kind, d in shapes:
+            assert kind in "fsw" and re.fullmatch(r"[MLCAZ0-9 .\-]+", d), (key, d)
+
+
+def test_full_cards_show_every_fact() -> None:
+    for cid in range(card_count()):
+        c = card(cid)
+        root = parse(full_card_svg(cid))
+        assert root.attrib["data-card"] == str(cid)
+        words = " ".join(root.itertext())
+        assert str(c.vp) in words and "VP" in words
+        italic = [e for e in root.iter(f"{NS}text") if e.get("font-style") == "italic"]
+        assert c.species.scientific_name in [e.text for e in italic]
+        assert c.species.common_name.split()[0] in words
+        assert c.species.note.split()[0] in words
+        assert c.species.diet.value.lower() in words
+        assert ("Flies: yes" in words) == c.flying
+        for t in c.terrains:
+            assert t.value[:9] in words
+        if c.category is not None:
+            assert c.category in words
+        else:
+            assert "Wild" in words
+
+
+def test_full_bonus_cards_show_both_goals_and_values() -> None:
+    data = load_dataset()
+    beetles, bugs = CategoryGoal(data.categories[0].id), CategoryGoal(data.categories[1].id)
+    mixed = BonusCard.of(beetles, DietGoal.PREDATORS)
+    root = parse(full_bonus_svg(bonus_id(mixed)))
+    words = " ".join(root.itertext())
+    assert root.attrib["data-bonus"] == str(bonus_id(mixed))
+    assert "2 x VP of each bug" in words and "2 per predator" in words
+    assert "Bonus card" in words and "Double" not in words
+    double = BonusCard.of(bugs, bugs)
+    words = " ".join(parse(full_bonus_svg(bonus_id(double))).itertext())
+    assert "Double bonus card" in words and "4 x VP of each bug" in words
+    herbs = " ".join(
+        parse(
+            full_bonus_svg(bonus_id(BonusCard.of(DietGoal.HERBIVORES, DietGoal.HERBIVORES)))
+        ).itertext()
+    )
+    assert "2 per herbivore" in herbs
+    for i in range(0, bonus_count(), 37):
+        b = bonus_from_id(i)
+        text = " ".join(parse(full_bonus_svg(i)).itertext())
+        assert goal_label(b.first).split()[0] in text and goal_label(b.second).split()[0] in text
