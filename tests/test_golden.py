@@ -19,6 +19,8 @@ CASES = [
     ("bugs", 6, 5),
     ("bag-of-bugs", 4, 7),
     ("bag-of-bugs", 5, 5),
+    ("bugspiel", 3, 7),
+    ("bugspiel", 4, 2),
 ]
 
 
