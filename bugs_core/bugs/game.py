@@ -93,6 +93,16 @@ class BugsGame:
         """Action of an integer id."""
         return actions.action_from_index(index)
 
+    def reveals(self, state: BugsState, action: Action, seat: int) -> bool:
+        """Does `action` show `seat` something it could not know, so undo may not cross it?
+        Another seat's cards leaving its hidden hand do, and so does a new deal; a pick-up or
+        a pass shows only public cards."""
+        after = rules.apply(state, action)
+        if after.hand_no != state.hand_no:
+            return True
+        hidden = isinstance(action, actions.PickUp | actions.PassLead)
+        return state.to_act != seat and not hidden
+
     def describe(self, state: BugsState, action: Action, names: Sequence[str] | None = None) -> str:
         """The log sentence."""
         return describe.describe(state, action, names)

@@ -105,6 +105,15 @@ class BugspielGame:
         """Action of an integer id."""
         return actions.action_from_index(index)
 
+    def reveals(self, state: BugspielState, action: Action, seat: int) -> bool:
+        """Does `action` show `seat` something it could not know, so undo may not cross it?
+        Only a purchase does: the market refills from the top of a deck (chance). Everything
+        else on the table is public (decision 8)."""
+        del seat  # every seat sees the same
+        if isinstance(action, actions.BuyBug):
+            return bool(state.bug_deck)
+        return isinstance(action, actions.BuyBonus) and bool(state.bonus_deck)
+
     def describe(
         self, state: BugspielState, action: Action, names: Sequence[str] | None = None
     ) -> str:
