@@ -19,7 +19,7 @@ from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.registry import get_game
 from bugs_core.rng import Rng
 
-CASES = (
+CASES: tuple[tuple[str, dict[str, object], int], ...] = (
     ("bugs", {"players": 4}, 1000),
     ("bag-of-bugs", {"players": 4}, 600),
     ("bugspiel", {"players": 3, "board": "small"}, 1200),
