@@ -25,7 +25,8 @@ def test_static_content_paints_before_python_starts(page: Page, base_url: str) -
     expect(page.locator(".game-card")).to_have_count(3)
     expect(page.locator(".game-card[data-game=bugs] a.button")).to_be_visible()
     expect(page.locator(".game-card[data-game=bag-of-bugs] a.button")).to_be_visible()
-    expect(page.locator(".game-card[data-available=false] .badge")).to_have_text(["Coming soon"])
+    expect(page.locator(".game-card[data-game=bugspiel] a.button")).to_be_visible()
+    expect(page.locator(".game-card[data-available=false]")).to_have_count(0)
     expect(page.locator("#status")).to_have_text("Loading Python…")
     expect(page.locator("#load-progress")).to_be_visible()
     expect(page.locator("#load-steps li[data-step=python]")).to_have_attribute(

@@ -1,0 +1,146 @@
+"""bugs_web.spiel_screen: the prompt, preview and buttons, the status line, the log, the
+end-of-game dialog, the card popup and the table's highlight, all escaped."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+from bugs_core.bugspiel.actions import PlayBonus, PlayBug
+from bugs_core.bugspiel.cards import bonus_id
+from bugs_core.bugspiel.rules import bonus_points, line_of, spot_index
+from bugs_core.record import Seat
+from bugs_core.rng import Rng
+from bugs_web.spiel_screen import (
+    controls_html,
+    game_over_html,
+    highlight_of,
+    log_html,
+    popup_html,
+    status_text,
+)
+from bugs_web.spiel_session import SpielSession
+from bugs_web.spiel_svg import Highlight
+
+EVIL = '<img src=x onerror="alert(1)">'
+
+
+def start(seats: list[Seat], seed: int = 5) -> SpielSession:
+    return SpielSession.start(seats, seed)
+
+
+def parse(html: str) -> ET.Element:
+    """The fragment as XML: well-formed, so nothing a name holds opened a tag."""
+    return ET.fromstring(f"<div>{html.replace('&nbsp;', ' ')}</div>")
+
+
+def with_a_bonus_play() -> tuple[SpielSession, PlayBonus]:
+    """A session of two people where the person to act can play a bonus card."""
+    for seed in range(40):
+        session = start([Seat(EVIL, "human"), Seat("Bo", "human")], seed)
+        rng = Rng(seed)
+        for _ in range(120):
+            if session.over:
+                break
+            bonus = [a for a in session.legal if isinstance(a, PlayBonus)]
+            if bonus:
+                return session, bonus[0]
+            plays = [a for a in session.legal if isinstance(a, PlayBug)]
+            buys = [a for a in session.legal if str(a).startswith("buy bug")]
+            options = plays or buys[-2:]
+            session = session.play(str(options[rng.below(len(options))]))
+    raise AssertionError("no bonus card became playable")
+
+
+def test_a_bot_turn_has_no_controls_and_says_who_thinks() -> None:
+    session = start([Seat("You", "human"), Seat(EVIL, "medium")]).pass_turn()
+    assert controls_html(session) == ""
+    assert status_text(session, thinking=True) == f"{EVIL} (bot, medium) is thinking…"
+    assert status_text(session) == f"{EVIL} (bot, medium) to act."
+    assert highlight_of(session) == Highlight()
+
+
+def test_the_person_gets_a_prompt_a_pass_button_and_the_key_help() -> None:
+    session = start([Seat("You", "human"), Seat("Ana", "easy")])
+    html = controls_html(session)
+    root = parse(html)
+    assert [b.get("data-ui") for b in root.iter("button")] == ["pass"]
+    assert "Pick a card" in html and "Shift+R" in html
+    assert status_text(session).startswith("Your turn: pick a card")
+    two = start([Seat("Ana", "human"), Seat("Bo", "human")])
+    assert status_text(two).startswith("Ana, your turn: ")
+
+
+def test_a_bug_on_a_chosen_space_shows_turn_confirm_and_clear() -> None:
+    for seed in range(40):
+        session = start([Seat("You", "human"), Seat("Ana", "easy")], seed)
+        plays = [a for a in session.legal if isinstance(a, PlayBug)]
+        if plays:
+            break
+    action = plays[0]
+    target = spot_index(session.state.board, action.to)
+    picked = session.pick_hand_bug(action.card)
+    light = highlight_of(picked)
+    assert light.pick == f"bug:{action.card}" and target in light.targets
+    assert light.chosen is None
+    chosen = picked.pick_space(target).rotate(1)
+    root = parse(controls_html(chosen))
+    buttons = [b.get("data-ui") for b in root.iter("button")]
+    assert buttons == ["rotate-cw", "rotate-ccw", "confirm", "clear", "pass"]
+    preview = root.find(".//div[@class='preview']")
+    assert preview is not None and preview.get("data-pending") == str(chosen.pending())
+    assert "counter-clockwise" in "".join(preview.itertext())
+    light = highlight_of(chosen)
+    assert light.chosen == target and light.turn == 1 and light.line == ()
+
+
+def test_buying_shows_the_price_on_the_confirm_button() -> None:
+    session = start([Seat("You", "human"), Seat("Ana", "easy")]).pick_buy("bug", 6)
+    root = parse(controls_html(session))
+    confirm = [b for b in root.iter("button") if b.get("data-ui") == "confirm"]
+    assert len(confirm) == 1 and re.fullmatch(r"Buy the .+ for 2 VP", confirm[0].text or "")
+    assert highlight_of(session).pick is None  # a market pick lights nothing on the board
+
+
+def test_a_bonus_card_shows_every_seats_points_as_the_engine_scores_them() -> None:
+    session, action = with_a_bonus_play()
+    s = spot_index(session.state.board, action.on)
+    chosen = session.pick_hand_bonus(bonus_id(action.bonus)).pick_space(s)
+    assert chosen.pending() == action
+    expected = bonus_points(chosen.state, action.bonus, s)
+    html = controls_html(chosen)
+    root = parse(html)
+    rows = root.findall(".//tr[@data-seat]")
+    assert [int(r.get("data-points", "-1")) for r in rows] == list(expected)
+    assert [r.findtext("td") for r in rows] == [f"+{p}" for p in expected]
+    assert EVIL not in html and "&lt;img" in html
+    assert [b.get("data-ui") for b in root.iter("button")] == ["confirm", "clear", "pass"]
+    light = highlight_of(chosen)
+    assert light.line == line_of(chosen.state, s // 3) and light.points == expected
+
+
+def test_the_log_and_the_end_are_escaped_and_use_the_engines_words() -> None:
+    session = start([Seat(EVIL, "human"), Seat("Bo", "human")]).pass_turn()
+    assert game_over_html(session) == ""
+    over = session.pass_turn()
+    assert over.over
+    html = game_over_html(over)
+    root = parse(html)
+    assert root.findtext(".//caption") == "Final scores"
+    assert root.findtext(".//p[@class='ending']") == over.ending()
+    assert len(root.findall(".//tbody/tr")) == 2
+    assert root.findtext(".//h2") == f"{EVIL} and Bo share the win"
+    assert [b.get("data-ui") for b in root.iter("button")] == ["again", "setup"]
+    assert EVIL not in html and EVIL not in log_html(over)
+    assert len(parse(log_html(over)).findall("li")) == len(over.log) == 3
+    assert status_text(over) == f"Game over: {EVIL} and Bo share the win."
+    assert controls_html(over) == ""
+
+
+def test_the_popup_draws_a_whole_bug_card_or_bonus_card() -> None:
+    session = start([Seat("You", "human"), Seat("Ana", "easy")])
+    cid = session.state.bug_hands[0][0]
+    bonus = session.state.bonus_hands[0][0]
+    assert popup_html("card", cid).startswith("<svg")
+    assert popup_html("bonus", bonus_id(bonus)).startswith("<svg")
+    assert popup_html("other", 1) == ""

@@ -1,0 +1,176 @@
+"""The HTML around the Bugspiel table: the prompt with its preview and buttons (confirm, turn
+the tile, clear, pass), the status line, the log, the end-of-game dialog and the full-card
+popup. Pure functions of a `SpielSession`, tested under CPython.
+
+Every text that comes from a person (names) or from the record is escaped here; the glue only
+puts these strings into their containers. Buttons carry `data-ui` (a screen event), which the
+page's one delegated click handler reads.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from bugs_core.bots import LEVELS
+
+from .seats import PERSON
+from .spiel_session import CLOCKWISE, COUNTER_CLOCKWISE, Preview, SpielSession
+from .spiel_svg import Highlight, full_bonus_svg, full_card_svg
+
+KEY_HELP = (
+    "Tab to a card, a market slot or a space; Enter or Space picks it. R turns the tile "
+    "clockwise, Shift+R counter-clockwise; Enter confirms, P passes, Esc clears."
+)
+ROTATE_BUTTONS = (
+    ("rotate-cw", "⟳ Turn clockwise (R)", CLOCKWISE),
+    ("rotate-ccw", "⟲ Turn counter-clockwise (Shift+R)", COUNTER_CLOCKWISE),
+)
+"""The rotation buttons: their data-ui, label and turn step."""
+
+
+def seat_label(session: SpielSession, seat: int) -> str:
+    """'Ana' or 'Bo (bot, medium)'."""
+    kind = session.record.seats[seat].kind
+    name = session.names[seat]
+    if kind == PERSON:
+        return name
+    level = LEVELS[kind].label.lower() if kind in LEVELS else kind
+    return f"{name} (bot, {level})"
+
+
+def _won(session: SpielSession) -> str:
+    won = [session.names[s] for s in session.winners()]
+    if len(won) == 1:
+        return f"{won[0]} wins"
+    return f"{', '.join(won[:-1])} and {won[-1]} share the win"
+
+
+def status_text(session: SpielSession, thinking: bool = False) -> str:
+    """One line on what happens now, for the status bar and screen readers."""
+    if session.over:
+        return f"Game over: {_won(session)}."
+    seat = session.to_act
+    assert seat is not None
+    if session.my_turn():
+        who = f"{session.names[seat]}, your" if len(session.people) > 1 else "Your"
+        return f"{who} turn: {session.prompt()[0].lower()}{session.prompt()[1:]}"
+    if thinking:
+        return f"{seat_label(session, seat)} is thinking…"
+    return f"{seat_label(session, seat)} to act."
+
+
+def _button(label: str, ui: str, *, primary: bool = False, keys: str = "") -> str:
+    cls = "button primary" if primary else "button"
+    shortcut = f' aria-keyshortcuts="{escape(keys)}"' if keys else ""
+    return (
+        f'<button type="button" class="{cls}" data-ui="{escape(ui)}"{shortcut}>'
+        f"{escape(label)}</button>"
+    )
+
+
+def points_html(session: SpielSession, preview: Preview) -> str:
+    """Every seat's points for a bonus card, as the engine scores them (data-points for tests
+    and a plain table for people)."""
+    rows = "".join(
+        f'<tr data-seat="{seat}" data-points="{points}">'
+        f'<th scope="row">{escape(session.names[seat])}</th><td>+{points}</td></tr>'
+        for seat, points in enumerate(preview.points)
+    )
+    return (
+        '<table class="scores bonus-points"><caption>Points for each player</caption>'
+        f"<tbody>{rows}</tbody></table>"
+    )
+
+
+def preview_html(session: SpielSession) -> str:
+    """What the pending move does, before the person confirms it; '' when nothing is pending."""
+    preview = session.preview()
+    if preview is None:
+        return ""
+    effects = "".join(f"<li>{escape(line)}</li>" for line in preview.effects)
+    table = points_html(session, preview) if preview.points else ""
+    return (
+        f'<div class="preview" data-pending="{escape(str(preview.action))}">'
+        f'<p class="preview-title"><strong>{escape(preview.title)}</strong></p>'
+        f'<ul class="effects">{effects}</ul>{table}</div>'
+    )
+
+
+def controls_html(session: SpielSession) -> str:
+    """The prompt, preview and buttons under the table while a person is to act; '' else."""
+    if not session.my_turn():
+        return ""
+    parts = [f'<p class="prompt-line">{escape(session.prompt())}</p>', preview_html(session)]
+    buttons: list[str] = []
+    preview = session.preview()
+    if session.rotatable():
+        buttons += [
+            _button(label, ui, keys="Shift+R" if step > 0 else "R")
+            for ui, label, step in ROTATE_BUTTONS
+        ]
+    if preview is not None:
+        buttons.append(_button(preview.confirm, "confirm", primary=True, keys="Enter"))
+    if session.pick is not None:
+        buttons.append(_button("Clear (Esc)", "clear", keys="Escape"))
+    buttons.append(_button("Pass (P)", "pass", keys="P"))
+    parts.append(f'<div class="row move-buttons">{"".join(buttons)}</div>')
+    parts.append(f'<p class="hint">{escape(KEY_HELP)}</p>')
+    return "".join(parts)
+
+
+def log_html(session: SpielSession, last: int = 200) -> str:
+    """The newest `last` log sentences as list items (the list is the screen reader's feed)."""
+    return "".join(f"<li>{escape(line)}</li>" for line in session.log[-last:])
+
+
+def game_over_html(session: SpielSession) -> str:
+    """The end of the game: how it ended (the engine's words), the scores, and a new game."""
+    if not session.over:
+        return ""
+    won = set(session.winners())
+    rows = []
+    for seat, score in enumerate(session.state.scores):
+        mark = ' class="winner"' if seat in won else ""
+        rows.append(
+            f'<tr{mark} data-seat="{seat}"><th scope="row">{escape(seat_label(session, seat))}'
+            f"</th><td><strong>{score}</strong></td></tr>"
+        )
+    return (
+        f'<h2 id="dialog-title">{escape(_won(session))}</h2>'
+        f'<p class="ending">{escape(session.ending())}</p>'
+        '<table class="scores"><caption>Final scores</caption>'
+        '<thead><tr><th scope="col">Player</th><th scope="col">VP</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+        '<div class="row">'
+        + _button("Play again, same players", "again", primary=True)
+        + _button("New game", "setup")
+        + "</div>"
+    )
+
+
+def popup_html(kind: str, number: int) -> str:
+    """The full card for the popup: `kind` "card" (a bug card id) or "bonus" (a bonus id)."""
+    if kind == "card":
+        return full_card_svg(number)
+    if kind == "bonus":
+        return full_bonus_svg(number)
+    return ""
+
+
+def highlight_of(session: SpielSession) -> Highlight:
+    """What the table marks for the person's selection: the pick, its lit spaces, the chosen
+    space with its previewed turn, and a bonus card's line with every seat's points."""
+    if not session.my_turn():
+        return Highlight()
+    pick = session.pick
+    if pick is not None and pick.startswith("buy-"):
+        pick = None
+    preview = session.preview()
+    return Highlight(
+        pick=pick,
+        targets=session.targets(),
+        chosen=session.chosen,
+        turn=session.turn,
+        line=preview.line if preview is not None else (),
+        points=preview.points if preview is not None else (),
+    )

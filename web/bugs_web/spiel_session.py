@@ -1,0 +1,458 @@
+"""A game of Bugspiel at one device: who sits where, whose turn it is, and the person's
+selection on the way to a move (a card, then a lit space, then the tile's turn, then confirm).
+
+Pure and immutable, tested under CPython: the page's glue sends it events (a hand card, a space
+or a market slot picked, a rotation, confirm, pass, a bot's answer) and draws what it says. The
+record is the single source of truth: the state is always the replay of its actions.
+
+Everything on the table is public (rules/bugspiel.md, decision 8), so several people share the
+device without a hand-off screen: the hands drawn as "yours" are those of the person to act.
+
+A selection is a `pick` ("bug:<card id>", "bonus:<bonus id>", "space:<index>" for a flyer on
+the board, "buy-bug:<slot>", "buy-bonus:<slot>"), the space `chosen` among its lit targets and
+the `turn` of the chosen tile. `pending()` is the action a confirm would play; it is always one
+of the engine's legal actions, and `preview()` says what it scores with the engine's numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bugs_core.bugspiel import GAME
+from bugs_core.bugspiel.actions import Action, BuyBonus, BuyBug, Fly, Pass, PlayBonus, PlayBug
+from bugs_core.bugspiel.board import rotate
+from bugs_core.bugspiel.cards import bonus_from_id, bonus_id, card, goal_label
+from bugs_core.bugspiel.describe import bonus_text, how_it_ended, opening
+from bugs_core.bugspiel.market import PRICES
+from bugs_core.bugspiel.rules import HAND_LIMIT, bonus_points, line_of, spot_index, spot_of
+from bugs_core.bugspiel.state import EMPTY, BugspielState, BugspielView
+from bugs_core.errors import BugsError
+from bugs_core.record import GameRecord, Seat, new_record
+from bugs_core.rng import Rng
+
+from .bugs_session import BotTurn, bot_seed
+from .seats import PERSON, seats_from_form
+
+CLOCKWISE, COUNTER_CLOCKWISE = -1, 1
+"""Turn steps in the notation's sense: +1 turns a tile counter-clockwise, -1 clockwise."""
+
+
+def make_spiel_seats(entries: Sequence[tuple[str, str]]) -> tuple[Seat, ...]:
+    """Seats for Bugspiel from the setup form's (name, kind) pairs (2 to 4, decision 2)."""
+    return seats_from_form(entries, GAME)
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """What the pending move does, before it is confirmed: a title, the effects in words and,
+    for a bonus card, the line it scores and every seat's points (the engine's numbers)."""
+
+    action: Action
+    title: str
+    effects: tuple[str, ...] = ()
+    line: tuple[int, ...] = ()
+    points: tuple[int, ...] = ()
+    confirm: str = "Confirm"
+
+
+def _kind_and_number(pick: str | None) -> tuple[str, int]:
+    if pick is None:
+        return "", -1
+    kind, _, number = pick.partition(":")
+    return kind, int(number)
+
+
+@dataclass(frozen=True, slots=True)
+class SpielSession:
+    """One game at the table. Build it with `SpielSession.start`; every event returns a new one."""
+
+    record: GameRecord
+    state: BugspielState
+    log: tuple[str, ...]
+    legal: tuple[Action, ...]  # the person's legal actions now; () on a bot's turn or at the end
+    viewer: int  # the seat whose hands are drawn as "yours": the person to act, or the last one
+    pick: str | None = None
+    chosen: int | None = None
+    turn: int = 0
+    notice: str = ""  # one line for the person: why a click did nothing, a bot's error
+
+    # -- building -----------------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls, seats: Sequence[Seat], seed: int, options: dict[str, Any] | None = None
+    ) -> SpielSession:
+        """A new game from `seed`: decks built, terrain dealt, markets and hands filled (§5)."""
+        chosen = {**(options or {}), "players": len(seats)}
+        record = new_record("bugspiel", chosen, seed, list(seats))
+        state = GAME.initial_state(GAME.make_setup(record.setup), Rng(seed))
+        first = cls(record, state, (opening(state, record.names()),), (), 0)
+        people = first.people
+        return replace(first, viewer=people[0] if people else 0)._settle()
+
+    # -- what the page asks -------------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names."""
+        return self.record.names()
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats played by people, in seat order."""
+        return tuple(i for i, s in enumerate(self.record.seats) if s.kind == PERSON)
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended (§10, decision 10)."""
+        return self.state.end is not None
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or None once the game is over."""
+        return None if self.over else self.state.to_act
+
+    def is_person(self, seat: int) -> bool:
+        """True if a person plays `seat`."""
+        return self.record.seats[seat].kind == PERSON
+
+    def my_turn(self) -> bool:
+        """True when a person is to act (and so the page takes clicks on the table)."""
+        seat = self.to_act
+        return seat is not None and self.is_person(seat)
+
+    def view(self) -> BugspielView:
+        """What the screen draws: everything but the decks' order, from the viewer's seat."""
+        return GAME.player_view(self.state, self.viewer)
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the highest score (ties share, decision 7)."""
+        return tuple(GAME.winners(self.state))
+
+    def ending(self) -> str:
+        """The engine's sentence on how the game ended ('' while it goes on)."""
+        return how_it_ended(self.state, self.names)
+
+    def bot_turn(self) -> BotTurn | None:
+        """The bot move the worker should compute now, if any."""
+        seat = self.to_act
+        if seat is None or self.is_person(seat):
+            return None
+        moves = len(self.record.actions)
+        return BotTurn(
+            seat,
+            self.record.seats[seat].kind,
+            self.record.to_json(),
+            bot_seed(self.record.seed, moves),
+            moves,
+        )
+
+    def targets(self) -> frozenset[int]:
+        """The spaces the current pick may go to, by the engine's legal actions."""
+        kind, number = _kind_and_number(self.pick)
+        board = self.state.board
+        found: set[int] = set()
+        for action in self.legal:
+            if kind == "bug" and isinstance(action, PlayBug) and action.card == number:
+                found.add(spot_index(board, action.to))
+            elif kind == "space" and isinstance(action, Fly):
+                if spot_index(board, action.source) == number:
+                    found.add(spot_index(board, action.to))
+            elif (
+                kind == "bonus"
+                and isinstance(action, PlayBonus)
+                and bonus_id(action.bonus) == number
+            ):
+                found.add(spot_index(board, action.on))
+        return frozenset(found)
+
+    def pending(self) -> Action | None:
+        """The legal action a confirm would play now, or None."""
+        kind, number = _kind_and_number(self.pick)
+        wanted: Action | None = None
+        if kind == "buy-bug":
+            wanted = BuyBug(number)
+        elif kind == "buy-bonus":
+            wanted = BuyBonus(number)
+        elif self.chosen is not None:
+            to = spot_of(self.state.board, self.chosen)
+            if kind == "bug":
+                wanted = PlayBug(number, to, self.turn)
+            elif kind == "space":
+                wanted = Fly(spot_of(self.state.board, number), to, self.turn)
+            elif kind == "bonus":
+                wanted = PlayBonus(bonus_from_id(number), to)
+        return wanted if wanted is not None and wanted in self.legal else None
+
+    def rotatable(self) -> bool:
+        """True when the pending move lands a bug, so its tile may be turned (decision 9)."""
+        return isinstance(self.pending(), PlayBug | Fly)
+
+    def preview(self) -> Preview | None:
+        """What the pending move does, in the engine's numbers; None when nothing is pending."""
+        action = self.pending()
+        if action is None:
+            return None
+        state = self.state
+        names = self.names
+        match action:
+            case BuyBug(slot):
+                bug = state.bug_market[slot]
+                assert bug is not None
+                label = f"Buy the {card(bug).name} for {PRICES[slot]} VP"
+                return Preview(
+                    action,
+                    label,
+                    (f"{card(bug).name}: {card(bug).vp} VP when played",),
+                    confirm=label,
+                )
+            case BuyBonus(slot):
+                bonus = state.bonus_market[slot]
+                assert bonus is not None
+                label = f"Buy the bonus card {bonus_text(bonus)} for {PRICES[slot]} VP"
+                return Preview(action, label, confirm=f"Buy it for {PRICES[slot]} VP")
+            case PlayBug(cid, to, turn):
+                s = spot_index(state.board, to)
+                played = card(cid)
+                effects = [f"+{played.vp} VP for {names[state.to_act]}"]
+                effects += self._meal(s)
+                effects.append(_turn_words(turn))
+                title = f"Play the {played.name} on {to} ({state.terrain[s // 3].value})"
+                return Preview(action, title, tuple(effects), confirm="Play it")
+            case Fly(source, to, turn):
+                s = spot_index(state.board, to)
+                flyer = card(state.cards[spot_index(state.board, source)])
+                effects = ["No VP for a flight", *self._meal(s), _turn_words(turn)]
+                title = f"Fly the {flyer.name} from {source} to {to}"
+                return Preview(action, title, tuple(effects), confirm="Fly there")
+            case PlayBonus(bonus, on):
+                s = spot_index(state.board, on)
+                points = bonus_points(state, bonus, s)
+                goals = f"{goal_label(bonus.first)} and {goal_label(bonus.second)}"
+                if bonus.is_double:
+                    goals = f"{goal_label(bonus.first)}, twice"
+                title = f"Play the bonus card {bonus_text(bonus)} on {on}"
+                tiles = line_of(state, s // 3)
+                scores = (
+                    f"Scores {goals} along a line of {len(tiles)} tile"
+                    f"{'s' if len(tiles) != 1 else ''}, for every player"
+                )
+                return Preview(
+                    action, title, (scores,), tiles, points, confirm="Play the bonus card"
+                )
+        return None
+
+    def prompt(self) -> str:
+        """What the person is asked to do next."""
+        seat = self.to_act
+        if seat is None or not self.is_person(seat):
+            return ""
+        kind, number = _kind_and_number(self.pick)
+        if self.pending() is not None:
+            if self.rotatable():
+                return "Turn the tile if you like (R, Shift+R), then confirm (Enter)."
+            return "Confirm (Enter), or pick something else."
+        if kind == "bug":
+            return f"Choose a lit space for the {card(number).name}."
+        if kind == "space":
+            return f"Choose a lit space for the {card(self.state.cards[number]).name} to fly to."
+        if kind == "bonus":
+            bonus = bonus_text(bonus_from_id(number))
+            return f"Choose one of your lit bugs for the bonus card {bonus}."
+        return "Pick a card from your hand, a market card or one of your flying bugs, or pass."
+
+    # -- events -------------------------------------------------------------------------
+
+    def pick_hand_bug(self, cid: int) -> SpielSession:
+        """A click on a bug card in the hand of the person to act."""
+        if (refused := self._refuse()) is not None:
+            return refused
+        if cid not in self.state.bug_hands[self.state.to_act]:
+            return replace(self, notice="That bug is not in your hand.")
+        return self._select(f"bug:{cid}", lambda s: s._homeless_bug(cid))
+
+    def pick_hand_bonus(self, bid: int) -> SpielSession:
+        """A click on a bonus card in the hand of the person to act."""
+        if (refused := self._refuse()) is not None:
+            return refused
+        try:
+            bonus = bonus_from_id(bid)
+        except IndexError:
+            return replace(self, notice="There is no such bonus card.")
+        if bonus not in self.state.bonus_hands[self.state.to_act]:
+            return replace(self, notice="That bonus card is not in your hand.")
+        return self._select(f"bonus:{bid}", lambda s: s._unmatched_bonus(bid))
+
+    def pick_buy(self, market: str, slot: int) -> SpielSession:
+        """A click on a market slot; `market` is "bug" or "bonus"."""
+        if (refused := self._refuse()) is not None:
+            return refused
+        bugs = market == "bug"
+        cards = self.state.bug_market if bugs else self.state.bonus_market
+        if not 0 <= slot < len(cards) or cards[slot] is None:
+            return replace(self, notice="That market slot is empty.")
+        hand = (self.state.bug_hands if bugs else self.state.bonus_hands)[self.state.to_act]
+        if len(hand) >= HAND_LIMIT:
+            what = "bug" if bugs else "bonus"
+            return replace(
+                self, notice=f"Your hand holds {HAND_LIMIT} {what} cards, the most it may hold."
+            )
+        return self._select(f"buy-{market}:{slot}", lambda _s: "")
+
+    def pick_space(self, index: int) -> SpielSession:
+        """A click on a space of the board: a lit target, or one of your flyers to move."""
+        if (refused := self._refuse()) is not None:
+            return refused
+        if not 0 <= index < len(self.state.cards):
+            return self
+        if self.pick is not None and index in self.targets():
+            same = self.chosen == index
+            return replace(self, chosen=index, turn=self.turn if same else 0, notice="")
+        if any(
+            isinstance(a, Fly) and spot_index(self.state.board, a.source) == index
+            for a in self.legal
+        ):
+            if self.pick == f"space:{index}":
+                return self.clear()
+            return replace(self, pick=f"space:{index}", chosen=None, turn=0, notice="")
+        if self.pick is not None and self.pick.startswith(("bug:", "bonus:", "space:")):
+            return replace(self, notice="That space is not lit: choose a lit space.")
+        there = self.state.cards[index]
+        if there != EMPTY and self.state.owners[index] == self.state.to_act and card(there).flying:
+            return replace(self, notice=f"Your {card(there).name} has nowhere to fly to now.")
+        return replace(
+            self,
+            notice="Pick a card from your hand, a market card or one of your flying bugs first.",
+        )
+
+    def rotate(self, delta: int) -> SpielSession:
+        """Turn the chosen tile's preview one step: -1 clockwise, +1 counter-clockwise."""
+        if not self.rotatable():
+            return replace(self, notice="Choose where your bug goes first; then turn its tile.")
+        return replace(self, turn=rotate(self.turn, delta), notice="")
+
+    def confirm(self) -> SpielSession:
+        """Play the pending move; a notice says what is missing otherwise."""
+        if (refused := self._refuse()) is not None:
+            return refused
+        action = self.pending()
+        if action is None:
+            return replace(self, notice=self.prompt())
+        return self._apply(action)
+
+    def pass_turn(self) -> SpielSession:
+        """The person to act passes (always legal, decision 2)."""
+        if (refused := self._refuse()) is not None:
+            return refused
+        return self._apply(Pass())
+
+    def play(self, text: str) -> SpielSession:
+        """The person to act plays the move written `text`, if it is legal now."""
+        if (refused := self._refuse()) is not None:
+            return refused
+        try:
+            action = GAME.parse_action(text)
+        except BugsError as error:
+            return replace(self, notice=str(error))
+        if action not in self.legal:
+            return replace(self, notice=f"{text} is not a legal move now.")
+        return self._apply(action)
+
+    def clear(self) -> SpielSession:
+        """Drop the selection (Esc)."""
+        return replace(self, pick=None, chosen=None, turn=0, notice="")
+
+    def bot_move(self, turn_moves: int, seat: int, text: str) -> SpielSession:
+        """A bot's answer to the question asked at `turn_moves` moves. A stale answer (the game
+        moved on) is dropped; an illegal one is reported, never applied."""
+        if len(self.record.actions) != turn_moves or self.to_act != seat or self.is_person(seat):
+            return self
+        try:
+            action = GAME.parse_action(text)
+            if action not in GAME.legal_actions(self.state):
+                raise BugsError(f"{text} is not legal now")
+        except BugsError as error:
+            return replace(self, notice=f"{self.names[seat]}'s bot failed: {error}")
+        return self._apply(action)
+
+    def with_notice(self, text: str) -> SpielSession:
+        """The same game with a line for the person (a bot that failed, say)."""
+        return replace(self, notice=text)
+
+    # -- internals ----------------------------------------------------------------------
+
+    def _refuse(self) -> SpielSession | None:
+        if self.over:
+            return replace(self, notice="The game is over.")
+        if not self.my_turn():
+            return replace(self, notice="Wait for your turn.")
+        return None
+
+    def _select(self, pick: str, why_not: Callable[[SpielSession], str]) -> SpielSession:
+        """Pick something (a second click on the same thing drops it); say why when it has
+        nowhere to go."""
+        if self.pick == pick:
+            return self.clear()
+        picked = replace(self, pick=pick, chosen=None, turn=0, notice="")
+        if pick.startswith(("bug:", "bonus:")) and not picked.targets():
+            return replace(picked, notice=why_not(picked))
+        return picked
+
+    def _homeless_bug(self, cid: int) -> str:
+        c = card(cid)
+        lives = ", ".join(sorted(t.value.lower() for t in c.terrains))
+        if c.predator:
+            return (
+                f"The {c.name} has nowhere to go: a predator must land on prey, on a {lives} tile."
+            )
+        return f"The {c.name} has nowhere to go: it needs an empty space on a {lives} tile."
+
+    def _unmatched_bonus(self, bid: int) -> str:
+        bonus = bonus_from_id(bid)
+        goals = goal_label(bonus.first)
+        if not bonus.is_double:
+            goals += f" or {goal_label(bonus.second)}"
+        return (
+            f"The bonus card {bonus_text(bonus)} needs one of your bugs on the board that is "
+            f"{goals} (a wild bug only by its diet or flying)."
+        )
+
+    def _meal(self, space: int) -> list[str]:
+        there = self.state.cards[space]
+        if there == EMPTY:
+            return []
+        owner = self.state.owners[space]
+        whose = "your own" if owner == self.state.to_act else f"{self.names[owner]}'s"
+        return [f"Eats {whose} {card(there).name}"]
+
+    def _apply(self, action: Action) -> SpielSession:
+        sentence = GAME.describe(self.state, action, self.names)
+        state = GAME.apply(self.state, action)
+        moved = replace(
+            self,
+            record=self.record.with_action(action),
+            state=state,
+            log=(*self.log, sentence),
+            pick=None,
+            chosen=None,
+            turn=0,
+            notice="",
+        )
+        return moved._settle()
+
+    def _settle(self) -> SpielSession:
+        """Recompute who is "you" and the legal moves after the state changed."""
+        seat = self.to_act
+        if seat is None or not self.is_person(seat):
+            return replace(self, legal=())
+        return replace(self, legal=tuple(GAME.legal_actions(self.state)), viewer=seat)
+
+
+def _turn_words(turn: int) -> str:
+    if turn == CLOCKWISE:
+        return "Turns the tile clockwise"
+    if turn == COUNTER_CLOCKWISE:
+        return "Turns the tile counter-clockwise"
+    return "Leaves the tile as it is"
