@@ -13,6 +13,8 @@ from .bag_search import BagSearchBot
 from .base import Bot, Budget
 from .bugs_heuristic import BugsHeuristicBot
 from .ismcts import IsmctsBot
+from .spiel_heuristic import SpielHeuristicBot
+from .spiel_search import SpielSearchBot
 
 
 class ByGameBot:
@@ -50,6 +52,7 @@ class ByGameBot:
 HEURISTICS: dict[str, Callable[[], Bot]] = {
     "bugs": BugsHeuristicBot,
     "bag-of-bugs": BagHeuristicBot,
+    "bugspiel": SpielHeuristicBot,
 }
 """The heuristic bot of each game, by game id."""
 SEARCHES: dict[str, Callable[[], Bot]] = {
@@ -57,15 +60,18 @@ SEARCHES: dict[str, Callable[[], Bot]] = {
     # Bugs is chosen inside IsmctsBot by the game id).
     "bugs": IsmctsBot,
     "bag-of-bugs": BagSearchBot,
+    "bugspiel": SpielSearchBot,
 }
 """The search bot of each game, by game id."""
 
 
 def heuristic_bot() -> ByGameBot:
-    """The `heuristic` bot: BugsHeuristicBot for Bugs, BagHeuristicBot for Bag of Bugs."""
+    """The `heuristic` bot: BugsHeuristicBot for Bugs, BagHeuristicBot for Bag of Bugs,
+    SpielHeuristicBot for Bugspiel."""
     return ByGameBot("heuristic", HEURISTICS)
 
 
 def search_bot() -> ByGameBot:
-    """The `search` bot: IsmctsBot for Bugs, BagSearchBot for Bag of Bugs."""
+    """The `search` bot: IsmctsBot for Bugs, BagSearchBot for Bag of Bugs, SpielSearchBot for
+    Bugspiel."""
     return ByGameBot("search", SEARCHES)

@@ -43,13 +43,21 @@ LEVELS: dict[str, Level] = {
             "medium",
             "Medium",
             "search",
-            {"bugs": Budget(iterations=60), "bag-of-bugs": Budget(iterations=200)},
+            {
+                "bugs": Budget(iterations=60),
+                "bag-of-bugs": Budget(iterations=200),
+                "bugspiel": Budget(iterations=80),
+            },
         ),
         Level(
             "hard",
             "Hard",
             "search",
-            {"bugs": Budget(iterations=300), "bag-of-bugs": Budget(iterations=600)},
+            {
+                "bugs": Budget(iterations=300),
+                "bag-of-bugs": Budget(iterations=600),
+                "bugspiel": Budget(iterations=350),
+            },
         ),
     )
 }

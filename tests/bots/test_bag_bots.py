@@ -82,8 +82,8 @@ def test_registry_dispatches_by_game() -> None:
     # Bugs keeps the generic search exactly as it is built by default.
     assert SEARCHES["bugs"] is IsmctsBot
     assert type(search.bot_for(BUGS)) is IsmctsBot
-    assert GAME_BOTS["heuristic"] == ("bugs", "bag-of-bugs")
-    assert GAME_BOTS["search"] == ("bugs", "bag-of-bugs")
+    assert GAME_BOTS["heuristic"] == ("bugs", "bag-of-bugs", "bugspiel")
+    assert GAME_BOTS["search"] == ("bugs", "bag-of-bugs", "bugspiel")
 
 
 def test_an_unknown_game_is_a_clear_error() -> None:
@@ -91,7 +91,7 @@ def test_an_unknown_game_is_a_clear_error() -> None:
     bot = BOTS["heuristic"]()
     assert isinstance(bot, ByGameBot)
     with pytest.raises(
-        BugsError, match="the heuristic bot plays only bugs, bag-of-bugs, not chess"
+        BugsError, match="the heuristic bot plays only bugs, bag-of-bugs, bugspiel, not chess"
     ):
         bot.choose(other, None, Rng(1))
 

@@ -10,7 +10,7 @@ from bugs_core.errors import SetupError
 from bugs_core.registry import get_game
 from bugs_core.rng import Rng
 
-GAMES_WITH_BOTS = ("bugs", "bag-of-bugs")
+GAMES_WITH_BOTS = ("bugs", "bag-of-bugs", "bugspiel")
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_BOTS)

@@ -85,5 +85,7 @@ def test_a_bot_is_refused_for_a_game_it_does_not_play() -> None:
 
     other = type("Other", (), {"id": "chess"})()
     check_bots(other, ["random"])  # random plays any game
-    with pytest.raises(CommandError, match="search bot plays only bugs, bag-of-bugs, not chess"):
+    with pytest.raises(
+        CommandError, match="search bot plays only bugs, bag-of-bugs, bugspiel, not chess"
+    ):
         check_bots(other, ["random", "search"])
