@@ -147,6 +147,22 @@ def card_height(cw: float) -> float:
     return round(cw * 0.8) + 22
 
 
+def _ring(
+    g: ET.Element,
+    cx: float,
+    cy: float,
+    r: float,
+    halo: tuple[str, float],
+    ring: tuple[str, float],
+    dash: str | None = None,
+) -> None:
+    """A coloured ring over a wider halo, so it reads on any terrain (targets, picks)."""
+    for (colour, width), dashes in ((halo, None), (ring, dash)):
+        extra = {"stroke_dasharray": dashes} if dashes else {}
+        _el(g, "circle", cx=_f(cx), cy=_f(cy), r=_f(r), fill="none", stroke=colour,
+            stroke_width=width, **extra)  # fmt: skip
+
+
 def _f(v: float) -> str:
     return f"{v:.1f}"
 
@@ -583,27 +599,7 @@ class _Table:
             tok = _el(g, "g", opacity=0.45) if moving and picked else g
             token(tok, self.art, cid, cx, cy, r, look.fill, look.ink, look.letter)
         if lit and not chosen:
-            _el(
-                g,
-                "circle",
-                cx=_f(cx),
-                cy=_f(cy),
-                r=_f(r + 2.5),
-                fill="none",
-                stroke=INK,
-                stroke_width=5,
-            )
-            _el(
-                g,
-                "circle",
-                cx=_f(cx),
-                cy=_f(cy),
-                r=_f(r + 2.5),
-                fill="none",
-                stroke=TARGET_RING,
-                stroke_width=3,
-                stroke_dasharray="5 3",
-            )
+            _ring(g, cx, cy, r + 2.5, (INK, 5), (TARGET_RING, 3), dash="5 3")
             if cid == EMPTY:
                 arm = r * 0.4
                 _el(
@@ -616,26 +612,7 @@ class _Table:
                     stroke_linecap="round",
                 )
         if picked:
-            _el(
-                g,
-                "circle",
-                cx=_f(cx),
-                cy=_f(cy),
-                r=_f(r + 3),
-                fill="none",
-                stroke="#ffffff",
-                stroke_width=5,
-            )
-            _el(
-                g,
-                "circle",
-                cx=_f(cx),
-                cy=_f(cy),
-                r=_f(r + 3),
-                fill="none",
-                stroke=CHOSEN_RING,
-                stroke_width=2.5,
-            )
+            _ring(g, cx, cy, r + 3, ("#ffffff", 5), (CHOSEN_RING, 2.5))
         if chosen:
             self.ghost(g, cx, cy, r)
 
@@ -678,17 +655,7 @@ class _Table:
         if ghost_card is not None:
             gg = _el(g, "g", opacity=0.7, **{"class": "ghost"})
             token(gg, self.art, ghost_card, cx, cy, r, look.fill, look.ink, look.letter)
-        _el(g, "circle", cx=_f(cx), cy=_f(cy), r=_f(r + 3), fill="none", stroke=INK, stroke_width=6)
-        _el(
-            g,
-            "circle",
-            cx=_f(cx),
-            cy=_f(cy),
-            r=_f(r + 3),
-            fill="none",
-            stroke=CHOSEN_RING,
-            stroke_width=3.5,
-        )
+        _ring(g, cx, cy, r + 3, (INK, 6), (CHOSEN_RING, 3.5))
 
     def line(
         self,
