@@ -83,9 +83,23 @@ def try_hand(page: Page, kind: str, shown: list[tuple[int, ...]]) -> bool:
         spaces = sorted(
             int(lit.nth(i).get_attribute("data-space") or -1) for i in range(lit.count())
         )
-        page.click(f'#table [data-space="{spaces[len(spaces) // 2]}"]')
+        target = f'#table [data-space="{spaces[len(spaces) // 2]}"]'
+        hovered = ""
+        if kind == "bonus":
+            # Hovering a lit space previews its line and points before anything is chosen.
+            number = spaces[len(spaces) // 2]
+            preview = page.locator(f'#table [data-preview-for="{number}"] .spiel-line')
+            expect(preview).to_be_hidden()
+            page.hover(target)
+            expect(preview).to_be_visible()
+            hovered = preview.get_attribute("aria-label") or ""
+        page.click(target)
         expect(page.locator("#game")).not_to_have_attribute("data-pending", "")
         if kind == "bonus":
+            # The hover showed the same line and points as the chosen space does.
+            chosen = page.locator("#table .spiel-line")
+            expect(chosen).to_have_count(1)
+            expect(chosen).to_have_attribute("aria-label", hovered)
             shown.append(check_bonus_points(page))
             return True
         page.click("#controls [data-ui=rotate-cw]")

@@ -119,6 +119,24 @@ def test_a_bonus_card_shows_every_seats_points_as_the_engine_scores_them() -> No
     assert light.line == line_of(chosen.state, s // 3) and light.points == expected
 
 
+def test_a_picked_bonus_card_previews_each_lit_spaces_line_and_points() -> None:
+    session, action = with_a_bonus_play()
+    s = spot_index(session.state.board, action.on)
+    picked = session.pick_hand_bonus(bonus_id(action.bonus))
+    light = highlight_of(picked)
+    assert light.chosen is None and light.line == ()
+    previews = {space: (line, points) for space, line, points in light.previews}
+    assert set(previews) == set(picked.targets())
+    assert previews[s] == (
+        line_of(picked.state, s // 3),
+        bonus_points(picked.state, action.bonus, s),
+    )
+    assert highlight_of(picked.pick_space(s)).previews == ()  # chosen: the line itself shows
+    fresh = start([Seat("You", "human"), Seat("Bo", "human")], 3)
+    bug = next(a for a in fresh.legal if isinstance(a, PlayBug))
+    assert highlight_of(fresh.pick_hand_bug(bug.card)).previews == ()  # a bug has no line
+
+
 def test_the_log_and_the_end_are_escaped_and_use_the_engines_words() -> None:
     session = start([Seat(EVIL, "human"), Seat("Bo", "human")]).pass_turn()
     assert game_over_html(session) == ""

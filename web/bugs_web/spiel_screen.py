@@ -159,18 +159,27 @@ def popup_html(kind: str, number: int) -> str:
 
 def highlight_of(session: SpielSession) -> Highlight:
     """What the table marks for the person's selection: the pick, its lit spaces, the chosen
-    space with its previewed turn, and a bonus card's line with every seat's points."""
+    space with its previewed turn, and a bonus card's line with every seat's points; with a
+    bonus card picked and no space chosen, each lit space's line and points as a preview the
+    table shows while that space is hovered or focused."""
     if not session.my_turn():
         return Highlight()
     pick = session.pick
     if pick is not None and pick.startswith("buy-"):
         pick = None
     preview = session.preview()
+    targets = session.targets()
+    previews = tuple(
+        (space, *found)
+        for space in sorted(targets)
+        if (found := session.hover_line(space)) is not None
+    )
     return Highlight(
         pick=pick,
-        targets=session.targets(),
+        targets=targets,
         chosen=session.chosen,
         turn=session.turn,
         line=preview.line if preview is not None else (),
         points=preview.points if preview is not None else (),
+        previews=previews,
     )

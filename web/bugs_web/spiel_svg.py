@@ -105,6 +105,9 @@ class Highlight:
     """Tile indices of a line to outline (bonus preview, or hover)."""
     points: tuple[int, ...] = ()
     """Per-seat points of that line, shown by the line and on each seat's box."""
+    previews: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...] = ()
+    """(space, line, points) per lit space of a picked bonus card: drawn hidden, each shown
+    while its space is hovered or focused (CSS only, so a hover never redraws the table)."""
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
@@ -531,9 +534,31 @@ class _Table:
                 anchor="middle",
                 weight="bold",
             )
+        bottom = y0 + 12 + (maxy - miny) * s
         if self.hl.line:
-            self.line(g, centres, s, y0, y0 + 12 + (maxy - miny) * s)
-        return y0 + 12 + (maxy - miny) * s
+            self.line(g, centres, s, y0, bottom, self.hl.line, self.hl.points)
+        self.previews(g, centres, s, y0, bottom)
+        return bottom
+
+    def previews(
+        self, g: ET.Element, centres: list[tuple[float, float]], s: float, top: float, bottom: float
+    ) -> None:
+        """Each lit space's line, hidden until that space is hovered or focused."""
+        if not self.hl.previews:
+            return
+        rules = []
+        for space, tiles, points in self.hl.previews:
+            pg = _el(g, "g", **{"class": "spiel-line-preview", "data-preview-for": str(space)})
+            self.line(pg, centres, s, top, bottom, tiles, points)
+            on = f'[data-space="{space}"]'
+            rules.append(
+                f'svg:has({on}:hover) [data-preview-for="{space}"], '
+                f'svg:has({on}:focus) [data-preview-for="{space}"] {{ display: inline; }}'
+            )
+        style = ET.SubElement(self.root, "style")
+        style.text = ".spiel-line-preview { display: none; pointer-events: none; }\n" + "\n".join(
+            rules
+        )
 
     def space(self, parent: ET.Element, index: int, cx: float, cy: float, r: float) -> None:
         t = self.t
@@ -664,18 +689,18 @@ class _Table:
         s: float,
         top: float,
         bottom: float,
+        line: tuple[int, ...],
+        points: tuple[int, ...],
     ) -> None:
-        """The outline of the highlighted line's tiles, and a pill with each seat's points."""
-        tiles = [i for i in self.hl.line if 0 <= i < len(centres)]
+        """The outline of a line's tiles, and a pill with each seat's points."""
+        tiles = [i for i in line if 0 <= i < len(centres)]
         if not tiles:
             return
         board = self.t.board
         names = "-".join(board.label(board.tiles[i]) for i in (tiles[0], tiles[-1]))
         if len(tiles) == 1:
             names = board.label(board.tiles[tiles[0]])
-        said = ", ".join(
-            f"{self.who[p]} {n:+d}" for p, n in enumerate(self.hl.points[: self.t.players])
-        )
+        said = ", ".join(f"{self.who[p]} {n:+d}" for p, n in enumerate(points[: self.t.players]))
         label = f"Line {names}, {len(tiles)} tile{'s' * (len(tiles) != 1)}"
         lg = _el(
             g,
@@ -690,11 +715,9 @@ class _Table:
             pts = " ".join(f"{cx + 0.93 * s * a:.1f},{cy + 0.93 * s * b:.1f}" for a, b in corners)
             _el(lg, "polygon", points=pts, fill="none", stroke=INK, stroke_width=6)
             _el(lg, "polygon", points=pts, fill="none", stroke=LINE_COLOUR, stroke_width=3.5)
-        if not self.hl.points:
+        if not points:
             return
-        parts = [
-            f"{SEAT_LOOKS[p].letter} {n:+d}" for p, n in enumerate(self.hl.points[: self.t.players])
-        ]
+        parts = [f"{SEAT_LOOKS[p].letter} {n:+d}" for p, n in enumerate(points[: self.t.players])]
         words = "  ".join(parts)
         end = tiles[-1]
         cx, cy = centres[end]
