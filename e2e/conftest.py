@@ -19,6 +19,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from site_checks import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    PUBLIC,
     ROOT,
     TIMEOUT_MS,
     BrowserGuard,
@@ -75,3 +76,37 @@ def browser_guard(context: BrowserContext, page: Page) -> Iterator[BrowserGuard]
         pytest.fail("requests left 127.0.0.1:\n" + "\n".join(guard.foreign), pytrace=False)
     if guard.errors and not guard.errors_expected:
         pytest.fail("the browser reported errors:\n" + "\n".join(guard.errors), pytrace=False)
+
+
+class StoppableServer:
+    """A site server of the test's own, on a free port, that the test may stop (to go offline)."""
+
+    def __init__(self, root: Path = PUBLIC) -> None:
+        """Serve `root`: the built public/, or a copy of it that the test may change."""
+        check_site_built()
+        serve = ["serve", "--no-build", "--port", "0", "--quiet", "--root", str(root)]
+        command = [sys.executable, "scripts/site.py", *serve]
+        self.process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        assert self.process.stdout is not None
+        first_line = self.process.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:\d+/", first_line)
+        if match is None:
+            self.process.kill()
+            pytest.fail(f"the site server did not start: {first_line!r}", pytrace=False)
+        self.url = match.group(0)
+
+    def stop(self) -> None:
+        """Stop serving: from now on the port refuses every connection."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def stoppable_server() -> Iterator[StoppableServer]:
+    """A server for this test alone, unlike the session's `base_url`; stopped at the end."""
+    server = StoppableServer()
+    try:
+        yield server
+    finally:
+        server.stop()

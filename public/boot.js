@@ -81,4 +81,28 @@
       errorLine.hidden = false;
     }
   }, 1000);
+
+  // Offline use: the service worker (sw.js) precaches the whole site. It registers once the
+  // page has settled, so its downloads never compete with Python's start. Where service
+  // workers are unavailable (an old browser, a private mode, plain http off localhost) the
+  // site simply stays online-only. Once a worker controls the page, the browser checks for a
+  // new build by itself on each visit.
+  function registerServiceWorker() {
+    if (!("serviceWorker" in navigator) || !isSecureContext) return;
+    if (navigator.serviceWorker.controller) return;
+    navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).catch((error) => {
+      console.warn(`Offline use is not available: ${plain(error)}`);
+    });
+  }
+
+  if (!runtime || settled()) {
+    registerServiceWorker();
+  } else {
+    const watcher = new MutationObserver(() => {
+      if (!settled()) return;
+      watcher.disconnect();
+      registerServiceWorker();
+    });
+    watcher.observe(runtime, { attributes: true, attributeFilter: ["data-state"] });
+  }
 })();

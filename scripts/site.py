@@ -2,13 +2,14 @@
 """Build the static site, or build it and serve it on 127.0.0.1.
 
 python3 scripts/site.py build
-python3 scripts/site.py serve [--port 8000] [--no-build] [--quiet]
+python3 scripts/site.py serve [--port 8000] [--no-build] [--quiet] [--root DIR]
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from site_build import CONFIG, PUBLIC, BuildError, build
 from site_server import make_server
@@ -23,16 +24,21 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     serve.add_argument("--port", type=int, default=8000, help="port (0: any free one)")
     serve.add_argument("--no-build", action="store_true", help="serve the last build as is")
     serve.add_argument("--quiet", action="store_true", help="do not log each request")
+    serve.add_argument(
+        "--root", type=Path, default=PUBLIC, help="serve a copy of the built site (tests do)"
+    )
     return parser.parse_args(argv)
 
 
-def serve(port: int, *, quiet: bool) -> None:
-    """Serve public/ until interrupted; the first line printed is the URL."""
-    if not CONFIG.is_file():
-        raise BuildError(f"{CONFIG} is missing: run `python3 scripts/site.py build` first")
-    server = make_server(PUBLIC, port, quiet=quiet)
+def serve(port: int, *, quiet: bool, root: Path = PUBLIC) -> None:
+    """Serve the built site until interrupted; the first line printed is the URL."""
+    if not (root / CONFIG.name).is_file():
+        raise BuildError(
+            f"{root / CONFIG.name} is missing: run `python3 scripts/site.py build` first"
+        )
+    server = make_server(root, port, quiet=quiet)
     host, bound_port = server.server_address[:2]
-    print(f"Serving {PUBLIC} at http://{host!s}:{bound_port}/ (Ctrl+C stops)", flush=True)
+    print(f"Serving {root} at http://{host!s}:{bound_port}/ (Ctrl+C stops)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -48,7 +54,7 @@ def main(argv: list[str]) -> int:
         if args.command == "build" or not args.no_build:
             build()
         if args.command == "serve":
-            serve(args.port, quiet=args.quiet)
+            serve(args.port, quiet=args.quiet, root=args.root)
     except BuildError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

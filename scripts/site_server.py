@@ -17,6 +17,8 @@ MIME_TYPES = {
     ".json": "application/json",
     ".toml": "text/plain; charset=utf-8",
     ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".webmanifest": "application/manifest+json",
     ".css": "text/css",
     ".html": "text/html; charset=utf-8",
     ".whl": "application/zip",

@@ -1,0 +1,151 @@
+"""Offline: one visit lets the service worker precache the whole site; with the server stopped,
+the landing page still starts Python and a page never visited plays a game with bots."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from playwright.sync_api import ConsoleMessage, Page, Response, expect
+
+from bugs_table import moves, open_page, play_a_move_by_clicks, set_up, wait_for_something_to_do
+from conftest import StoppableServer
+from site_checks import PUBLIC, ROOT, TIMEOUT_MS, BrowserGuard
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import site_build
+
+# What the page's cache holds, once the service worker controls the page: our caches by name,
+# each with the URLs it holds.
+OFFLINE_STATE = """async () => {
+  const registration = await navigator.serviceWorker.ready;
+  const caches_ = {};
+  for (const name of await caches.keys()) {
+    const requests = await (await caches.open(name)).keys();
+    caches_[name] = requests.map((request) => request.url);
+  }
+  return {worker: registration.active.state, scope: registration.scope, caches: caches_};
+}"""
+
+# Wait (in the page, up to a deadline) until the only cache of ours is the given one and an
+# activated worker controls the page: what a new build's worker leaves once it has taken over.
+WAIT_FOR_ONLY_CACHE = """async ([name, timeoutMs]) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const names = (await caches.keys()).filter((n) => n.startsWith('bugs-table-'));
+    const active = (await navigator.serviceWorker.getRegistration())?.active;
+    if (names.join() === name && active?.state === 'activated') return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}"""
+
+
+def wait_until_offline_ready(page: Page, site_url: str) -> dict[str, Any]:
+    """Wait until a service worker controls the page, and return what it has cached."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    state: dict[str, Any] = page.evaluate(OFFLINE_STATE)
+    assert state["worker"] == "activated"
+    assert state["scope"] == site_url
+    return state
+
+
+def test_the_site_works_offline_after_one_visit(
+    page: Page, stoppable_server: StoppableServer, browser_guard: BrowserGuard
+) -> None:
+    site = stoppable_server.url
+    manifest = site_build.built_precache()
+    assert manifest["cache"].startswith(site_build.CACHE_PREFIX)
+    assert "bugs.html" in manifest["files"]
+    assert "bugs_bots.py" in manifest["files"]
+
+    page.goto(f"{site}?selftest=0")
+    expect(page.locator("#status")).to_have_text("Python ready")
+    state = wait_until_offline_ready(page, site)
+    # The whole site, precached at install (activation waits for it), under this build's name.
+    assert list(state["caches"]) == [manifest["cache"]]
+    assert sorted(state["caches"][manifest["cache"]]) == sorted(
+        site + name for name in manifest["files"]
+    )
+
+    stoppable_server.stop()
+    responses: list[Response] = []
+    warnings: list[str] = []
+
+    def on_response(response: Response) -> None:
+        responses.append(response)
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "warning":
+            warnings.append(message.text)
+
+    page.on("response", on_response)
+    page.on("console", on_console)
+
+    page.reload()
+    expect(page.locator("#status")).to_have_text("Python ready")
+    expect(page.locator("#runtime")).to_have_attribute("data-state", "ready")
+    expect(page.locator("#engine-version")).not_to_have_text("…")
+
+    # A page never visited, with bots that think in a worker: the worker's Python comes from
+    # the cache too.
+    open_page(page, site, seed=3, pace=0, path="bugs.html")
+    set_up(page, [("Zoe", "human"), ("Ana", "easy"), ("Bo", "easy")])
+    while moves(page) < 8:
+        now = wait_for_something_to_do(page)
+        if now == "game-over":
+            break
+        if now == "play":
+            play_a_move_by_clicks(page)
+        else:
+            page.locator("#dialog .primary").click()
+    assert moves(page) >= 8
+    assert not [w for w in warnings if "bot worker did not start" in w], warnings
+
+    assert responses, "no responses recorded offline"
+    from_network = [r.url for r in responses if not r.from_service_worker]
+    assert not from_network, f"answered by the network with the server stopped: {from_network}"
+    served = {urlsplit(r.url).path.removeprefix("/") for r in responses}
+    # The page's Python and the bot worker's, both from the cache.
+    assert {"bugs.html", "bugs.py", "bugs_bots.py", "vendor/pyodide/pyodide.asm.wasm"} <= served
+    assert not browser_guard.foreign
+
+
+def test_a_changed_file_replaces_the_old_cache(page: Page, tmp_path: Path) -> None:
+    # A copy of the built site, so the test can make a "new build" of its own.
+    site_root = tmp_path / "public"
+    shutil.copytree(PUBLIC, site_root)
+    server = StoppableServer(site_root)
+    try:
+        first = site_build.built_precache(site_root)
+        page.goto(f"{server.url}?selftest=0")
+        expect(page.locator("#status")).to_have_text("Python ready")
+        assert list(wait_until_offline_ready(page, server.url)["caches"]) == [first["cache"]]
+
+        # The next build: one file changed, and the build's precache list written anew.
+        with (site_root / "site.css").open("a", encoding="utf-8") as css:
+            css.write("\n/* the next build */\n")
+        second = site_build.precache_manifest(site_root)
+        assert second["cache"] != first["cache"]
+        assert second["files"] == first["files"]
+        (site_root / site_build.PRECACHE.name).write_text(
+            site_build.precache_script(second), encoding="utf-8"
+        )
+
+        # What the browser does on the next visit, without waiting for one.
+        page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+        assert page.evaluate(WAIT_FOR_ONLY_CACHE, [second["cache"], TIMEOUT_MS])
+        state = wait_until_offline_ready(page, server.url)
+        assert list(state["caches"]) == [second["cache"]]
+        assert len(state["caches"][second["cache"]]) == len(second["files"])
+        css_now = page.evaluate("async () => (await (await fetch('site.css')).text())")
+        assert css_now.endswith("/* the next build */\n")
+
+        server.stop()
+        page.reload()
+        expect(page.locator("#status")).to_have_text("Python ready")
+    finally:
+        server.stop()

@@ -1,0 +1,59 @@
+// The offline service worker. At install it precaches the whole site (every page, style, icon,
+// page script, the wheel and the vendored Python runtime) under a cache named after a hash of
+// all of it; then it answers the site's own requests from that cache first, so every page works
+// with no network, visited before or not. A new build has a new hash, hence a new sw-precache.js,
+// which makes the browser install this worker anew; on activate it drops every older cache.
+"use strict";
+
+// Written by scripts/site_build.py: self.PRECACHE = {cache: "bugs-table-<hash>", files: [...]}.
+importScripts("sw-precache.js");
+
+const CACHE_PREFIX = "bugs-table-";
+const { cache: CACHE, files: FILES } = self.PRECACHE;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // "no-cache" revalidates with the server: an unchanged file costs a 304 from the HTTP
+      // cache, a changed one is fetched, and a stale copy never lands under the new hash.
+      // addAll is all or nothing: a failed file fails the install, and the old cache stays.
+      await cache.addAll(FILES.map((path) => new Request(path, { cache: "no-cache" })));
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(
+        names
+          .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE)
+          .map((name) => caches.delete(name)),
+      );
+      // Take over pages opened before the install, so the first visit is already offline-ready.
+      await self.clients.claim();
+    })(),
+  );
+});
+
+async function cacheFirst(request, url) {
+  const cache = await caches.open(CACHE);
+  // A folder's address serves its index.html; a page's query (?seed=, ?pace=) is for its
+  // script, not part of the file.
+  const key = url.pathname.endsWith("/") ? new URL("index.html", url).href : request;
+  const hit = await cache.match(key, { ignoreSearch: request.mode === "navigate" });
+  return hit ?? fetch(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  const scope = new URL(self.registration.scope);
+  // Only our own files: anything else goes to the network untouched.
+  if (request.method !== "GET" || url.origin !== scope.origin) return;
+  if (!url.pathname.startsWith(scope.pathname)) return;
+  event.respondWith(cacheFirst(request, url));
+});

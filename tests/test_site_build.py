@@ -1,0 +1,169 @@
+"""scripts/site_build.py's precache list: the whole site, under a name that follows its bytes."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import site_build  # noqa: E402
+
+PUBLIC = site_build.PUBLIC
+BUILT = site_build.CONFIG.is_file()
+
+
+def make_site(root: Path) -> Path:
+    """A small site tree: pages, a vendored file, the service worker and things to leave out."""
+    files = {
+        "index.html": "<p>home</p>",
+        "bugs.html": "<p>bugs</p>",
+        "site.css": "body {}",
+        "landing.py": "print('hi')",
+        "icons/icon-192.png": "png",
+        "vendor/pyodide/pyodide.asm.wasm": "wasm",
+        "sw.js": "importScripts('sw-precache.js');",
+        "sw-precache.js": "self.PRECACHE = {};",
+        ".hidden": "x",
+        "__pycache__/landing.cpython-311.pyc": "x",
+    }
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def test_precache_lists_every_file_but_the_worker_and_its_list(tmp_path: Path) -> None:
+    site = make_site(tmp_path)
+    assert site_build.precache_files(site) == [
+        "bugs.html",
+        "icons/icon-192.png",
+        "index.html",
+        "landing.py",
+        "site.css",
+        "vendor/pyodide/pyodide.asm.wasm",
+    ]
+
+
+def test_cache_name_changes_when_any_file_changes(tmp_path: Path) -> None:
+    site = make_site(tmp_path)
+    files = site_build.precache_files(site)
+    name = site_build.precache_name(files, site)
+    assert re.fullmatch(r"bugs-table-[0-9a-f]{16}", name)
+    assert site_build.precache_name(files, site) == name  # the same bytes, the same name
+
+    wasm = site / "vendor/pyodide/pyodide.asm.wasm"
+    wasm.write_text("wasm!", encoding="utf-8")
+    changed = site_build.precache_name(files, site)
+    assert changed != name
+    wasm.write_text("wasm", encoding="utf-8")
+    assert site_build.precache_name(files, site) == name
+
+    (site / "sw.js").write_text("// a new worker", encoding="utf-8")
+    assert site_build.precache_name(files, site) != name
+
+
+def test_cache_name_changes_when_a_file_is_added_or_renamed(tmp_path: Path) -> None:
+    site = make_site(tmp_path)
+    name = site_build.precache_name(site_build.precache_files(site), site)
+    (site / "site.css").rename(site / "main.css")
+    renamed = site_build.precache_name(site_build.precache_files(site), site)
+    assert renamed != name
+    (site / "extra.js").write_text("", encoding="utf-8")
+    assert site_build.precache_name(site_build.precache_files(site), site) not in {name, renamed}
+
+
+def test_precache_script_holds_the_manifest(tmp_path: Path) -> None:
+    manifest = site_build.precache_manifest(make_site(tmp_path))
+    (tmp_path / "sw-precache.js").write_text(site_build.precache_script(manifest), "utf-8")
+    assert site_build.built_precache(tmp_path) == manifest
+
+
+def test_service_worker_uses_the_builds_cache_prefix_and_list() -> None:
+    worker = (PUBLIC / "sw.js").read_text(encoding="utf-8")
+    assert f'const CACHE_PREFIX = "{site_build.CACHE_PREFIX}";' in worker
+    assert f'importScripts("{site_build.PRECACHE.name}");' in worker
+    assert 'register("sw.js"' in (PUBLIC / "boot.js").read_text(encoding="utf-8")
+
+
+class References(HTMLParser):
+    """The local URLs an HTML page loads or links: src, href and PyScript's config."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for key, value in attrs:
+            if key in {"src", "href", "config"} and value:
+                self.urls.append(value)
+
+
+def local_path(url: str) -> str | None:
+    """The site-relative file a page's URL names, or None for another site, data: or #."""
+    parts = urlsplit(url)
+    if parts.scheme or parts.netloc or not parts.path:
+        return None
+    path = parts.path.removeprefix("./")
+    return path or "index.html"
+
+
+def needed_by_pages() -> set[str]:
+    """Every file the committed pages, the web app manifest and the built config name."""
+    needed = {"bugs_bots.py"}  # the bot worker's script, started from Python
+    for page in sorted(PUBLIC.glob("*.html")):
+        parser = References()
+        parser.feed(page.read_text(encoding="utf-8"))
+        needed.update(p for p in map(local_path, parser.urls) if p is not None)
+    manifest = json.loads((PUBLIC / "manifest.webmanifest").read_text(encoding="utf-8"))
+    needed.update(icon["src"] for icon in manifest["icons"])
+    if BUILT:
+        config = site_build.CONFIG.read_text(encoding="utf-8")
+        needed.update(m.removeprefix("./") for m in re.findall(r'"(\./[^"]+)"', config))
+        pyodide = PUBLIC / "vendor" / "pyodide"
+        needed.update(f"vendor/pyodide/{name}" for name in site_build.PYODIDE_FILES)
+        lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+        needed.add(f"vendor/pyodide/{lock['packages']['micropip']['file_name']}")
+    else:
+        needed = {p for p in needed if not p.startswith(("vendor/", "wheels/", "pyscript.toml"))}
+    return needed
+
+
+def test_precache_covers_every_file_the_pages_need() -> None:
+    files = set(site_build.precache_files())
+    missing = needed_by_pages() - files
+    assert not missing, f"pages need files the service worker does not precache: {missing}"
+    assert {"manifest.webmanifest", "favicon.svg", "icons/apple-touch-icon.png"} <= files
+
+
+def test_every_page_links_the_web_app_manifest_and_its_icons() -> None:
+    for page in sorted(PUBLIC.glob("*.html")):
+        parser = References()
+        parser.feed(page.read_text(encoding="utf-8"))
+        assert "manifest.webmanifest" in parser.urls, page.name
+        assert "icons/apple-touch-icon.png" in parser.urls, page.name
+
+
+def test_web_app_manifest_names_the_site_and_real_icons() -> None:
+    manifest = json.loads((PUBLIC / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["name"] == "Bugs Table"
+    assert manifest["start_url"] == manifest["scope"] == "./"
+    assert manifest["display"] == "standalone"
+    css = (PUBLIC / "site.css").read_text(encoding="utf-8")
+    assert f"--forest: {manifest['theme_color']};" in css
+    assert f"--paper: {manifest['background_color']};" in css
+    sizes = set()
+    for icon in manifest["icons"]:
+        data = (PUBLIC / icon["src"]).read_bytes()
+        if icon["type"] == "image/png":
+            assert data[:8] == b"\x89PNG\r\n\x1a\n"
+            width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+            assert icon["sizes"] == f"{width}x{height}"
+            sizes.add((icon["sizes"], icon["purpose"]))
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
