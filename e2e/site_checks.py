@@ -7,7 +7,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Route
+from playwright.sync_api import BrowserContext, ConsoleMessage, Request, Route
 
 ROOT = Path(__file__).resolve().parent.parent
 PUBLIC = ROOT / "public"
@@ -52,19 +52,54 @@ class BrowserGuard:
     foreign: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     errors_expected: bool = False
+    site: str | None = None  # once set (`only_site`), the one origin pages may ask on 127.0.0.1
+    also_allowed: frozenset[str] = frozenset()  # exact URLs beyond the site (`only_site`)
 
     def expect_errors(self) -> None:
         """This test provokes browser errors on purpose; still no foreign requests."""
         self.errors_expected = True
 
+    def only_site(self, site_url: str, *also_allowed: str) -> None:
+        """From now on only the site's own origin counts as local, plus exactly the URLs in
+        `also_allowed` (say, the host page a test serves from a second origin to embed the
+        site): any other request, another port of 127.0.0.1 included, is foreign."""
+        parts = urlsplit(site_url)
+        self.site = f"{parts.scheme}://{parts.netloc}"
+        self.also_allowed = frozenset(also_allowed)
+
+    def allows(self, url: str) -> bool:
+        """True for a request the test's pages may make."""
+        parts = urlsplit(url)
+        if parts.hostname != LOCAL_HOST:
+            return False
+        if self.site is None:
+            return True
+        return f"{parts.scheme}://{parts.netloc}" == self.site or url in self.also_allowed
+
     def on_route(self, route: Route) -> None:
         url = route.request.url
         self.requests.append(url)
-        if urlsplit(url).hostname == LOCAL_HOST:
+        if self.allows(url):
             route.fallback()
         else:
             self.foreign.append(url)
             route.abort("blockedbyclient")
+
+    def watch_without_routing(self, context: BrowserContext) -> None:
+        """Stop routing the context's requests and only watch them: a request to a foreign
+        origin still fails the test, but is not blocked first. For pages whose frames start a
+        web worker: with routing on, Playwright stalls the requests of a worker inside an
+        iframe (Chromium; same- or cross-origin alike), so an embedded game's bots never move.
+        Such worker requests are not seen either way; the same worker is routed and checked
+        on the game pages' own tests."""
+        context.unroute("**/*", self.on_route)
+        context.on("request", self.on_request)
+
+    def on_request(self, request: Request) -> None:
+        url = request.url
+        self.requests.append(url)
+        if not self.allows(url) and not url.startswith(("data:", "blob:")):
+            self.foreign.append(url)
 
     def on_console(self, message: ConsoleMessage) -> None:
         if message.type == "error":

@@ -31,6 +31,8 @@ from bugs_web.browser import (
     show_setup_error,
 )
 from bugs_web.browser import element as el
+from bugs_web.embed_frame import report, run_embedded
+from bugs_web.record_page import Records
 
 POLL_SECONDS = 0.03
 
@@ -49,6 +51,7 @@ class Page:
         self.thinking = False
         self.bots = BotWorker()
         self.task: asyncio.Future[None] | None = None  # the clock, kept so it is not collected
+        self.records = Records("bag-of-bugs", BagSession.replay_steps, self)
 
     # -- setup --------------------------------------------------------------------------
 
@@ -78,6 +81,7 @@ class Page:
         el("setup").hidden = False
         el("game").hidden = True
         el("dialog").hidden = True
+        self.records.show_saves()
         el("name-0").focus()
 
     # -- drawing ------------------------------------------------------------------------
@@ -86,7 +90,10 @@ class Page:
         s = self.session
         if s is None:
             return
-        people = s.people_to_grab()
+        report(s.record)  # the events of an embedded game, to the host page
+        s = self.records.shown(s)  # a past moment during a replay, read-only
+        replaying = self.records.replaying
+        people = () if replaying else s.people_to_grab()
         single = people[0] if len(people) == 1 else None
         table = el("table")
         table.innerHTML = render_bag_table(
@@ -97,8 +104,8 @@ class Page:
             keys={seat: f"{s.keys_of(seat)[0]}-{s.keys_of(seat)[-1]}" for seat in s.people},
             width=int(table.clientWidth or 960),
         )
-        el("grab-rows").innerHTML = grab_rows_html(s)
-        prompt = prompt_html(s)
+        el("grab-rows").innerHTML = "" if replaying else grab_rows_html(s)
+        prompt = "" if replaying else prompt_html(s)
         had_prompt = bool(el("prompt").innerHTML)
         el("prompt").innerHTML = prompt
         if prompt and not had_prompt:
@@ -117,13 +124,14 @@ class Page:
         game.setAttribute("data-window", "-".join(map(str, key)) if key is not None else "")
         game.setAttribute("data-moves", str(len(s.record.actions)))
         game.setAttribute("data-thinking", "true" if self.thinking else "false")
-        ending = game_over_html(s)
+        ending = "" if replaying else game_over_html(s)
         box = el("dialog")
         was_open = not box.hidden
         el("dialog-box").innerHTML = ending
         box.hidden = not ending
         if ending and not was_open:
             el("dialog-box").querySelector(".primary").focus()
+        self.records.after_draw(self.session)
 
     def start_timer(self, millis: int) -> None:
         """Restart the bar that shows how long the window (or prompt) stays open."""
@@ -148,7 +156,7 @@ class Page:
             self.ui(str(ui.getAttribute("data-ui")))
             return
         s = self.session
-        if s is None:
+        if s is None or self.records.replaying:
             return
         claim = target.closest("[data-claim]")
         if found(claim):
@@ -174,6 +182,8 @@ class Page:
         s = self.session
         if s is None or el("game").hidden or event.ctrlKey or event.altKey or event.metaKey:
             return
+        if self.records.replaying:
+            return
         tag = str(getattr(event.target, "tagName", "")).lower()
         if tag in ("input", "select", "textarea"):
             return
@@ -195,6 +205,17 @@ class Page:
             self.draw()
 
     # -- the clock ------------------------------------------------------------------------
+
+    def pause(self) -> None:
+        """Stop the clock while a replay shows a past moment (late answers are dropped)."""
+        self.generation += 1
+        self.thinking = False
+        self.start_timer(0)
+
+    def play_on(self) -> None:
+        """Back at the end of a replay: the clock runs again."""
+        self.generation += 1
+        self.task = asyncio.ensure_future(self.clock(self.generation))
 
     def pace_ms(self) -> int:
         try:
@@ -288,6 +309,8 @@ def main() -> None:
     select_from_query("pace", "pace")
     show_seat_rows()
     mark_ready()
+    run_embedded(page, "bag-of-bugs", BagSession)
+    page.records.start()
 
 
 main()

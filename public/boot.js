@@ -90,6 +90,8 @@
   function registerServiceWorker() {
     if (!("serviceWorker" in navigator) || !isSecureContext) return;
     if (navigator.serviceWorker.controller) return;
+    // A game embedded in another site's page does not precache ~15 MB under that site.
+    if (new URLSearchParams(location.search).has("embed")) return;
     navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).catch((error) => {
       console.warn(`Offline use is not available: ${plain(error)}`);
     });

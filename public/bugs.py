@@ -37,6 +37,8 @@ from bugs_web.bugs_screen import (
 )
 from bugs_web.bugs_session import HAND_OVER, PLAY, Session, make_seats
 from bugs_web.bugs_table_svg import render_table
+from bugs_web.embed_frame import report, run_embedded
+from bugs_web.record_page import Records
 
 KEY_KINDS = {"KeyO": 10, "KeyN": 11, "KeyR": 12, "KeyX": 13}
 KEY_KINDS.update({f"Digit{v}": v for v in range(1, 10)})
@@ -53,6 +55,7 @@ class Page:
         self.generation = 0  # bumped by each new game, so a late bot answer is dropped
         self.bots = BotWorker()
         self.task: asyncio.Future[None] | None = None  # the bot loop, kept so it is not collected
+        self.records = Records("bugs", Session.replay_steps, self)
 
     # -- setup --------------------------------------------------------------------------
 
@@ -81,6 +84,7 @@ class Page:
         el("setup").hidden = False
         el("game").hidden = True
         el("dialog").hidden = True
+        self.records.show_saves()
         resume = el("resume")
         if self.session is not None and not found(resume):
             button = document.createElement("button")
@@ -105,16 +109,20 @@ class Page:
         s = self.session
         if s is None:
             return
+        report(s.record)  # the events of an embedded game, to the host page
+        s = self.records.shown(s)  # a past moment during a replay, read-only
+        replaying = self.records.replaying
         focused = document.activeElement
         focus_pick = None
         if found(focused) and hasattr(focused, "getAttribute"):
             focus_pick = focused.getAttribute("data-pick")
             focus_pick = str(focus_pick) if found(focus_pick) else None
         table = el("table")
-        spectator = s.screen != PLAY or s.viewer is None
+        # a replay at a table of several people shows no hand: the device may be anyone's now
+        spectator = s.screen != PLAY or s.viewer is None or (replaying and len(s.people) > 1)
         view = s.public_view() if spectator else s.view()
         usable = None
-        if s.my_turn():
+        if s.my_turn() and not replaying:
             usable = [k for k in range(14) if s.picker.usable(k)]
         selected = {k: n for k, n in enumerate(s.picker.selection) if n}
         width = int(table.clientWidth or 960)
@@ -127,7 +135,7 @@ class Page:
             thinking=s.to_act if self.thinking else None,
             width=width,
         )
-        el("controls").innerHTML = controls_html(s)
+        el("controls").innerHTML = "" if replaying else controls_html(s)
         el("turn-status").textContent = status_text(s, self.thinking)
         el("notice").textContent = s.notice
         log = el("log")
@@ -138,7 +146,7 @@ class Page:
         game.setAttribute("data-thinking", "true" if self.thinking else "false")
         game.setAttribute("data-viewer", "" if s.viewer is None else str(s.viewer))
         game.setAttribute("data-moves", str(len(s.record.actions)))
-        dialog = handoff_html(s) or hand_over_html(s) or game_over_html(s)
+        dialog = "" if replaying else handoff_html(s) or hand_over_html(s) or game_over_html(s)
         box = el("dialog")
         was_open = not box.hidden
         el("dialog-box").innerHTML = dialog
@@ -152,6 +160,7 @@ class Page:
             again = table.querySelector(f'[data-pick="{focus_pick}"]')
             if found(again):
                 again.focus()
+        self.records.after_draw(self.session)
 
     # -- events -------------------------------------------------------------------------
 
@@ -163,7 +172,7 @@ class Page:
         if found(ui):
             self.ui(str(ui.getAttribute("data-ui")))
             return
-        if self.session is None:
+        if self.session is None or self.records.replaying:
             return
         action = target.closest("[data-action]")
         if found(action):
@@ -197,7 +206,7 @@ class Page:
         if s is None or el("game").hidden or event.ctrlKey or event.altKey or event.metaKey:
             return
         tag = str(getattr(event.target, "tagName", "")).lower()
-        if tag in ("input", "select", "textarea"):
+        if tag in ("input", "select", "textarea") or self.records.replaying:
             return
         code = str(event.code)
         group = event.target.closest("[data-pick]") if hasattr(event.target, "closest") else None
@@ -237,6 +246,15 @@ class Page:
 
     # -- bots ---------------------------------------------------------------------------
 
+    def pause(self) -> None:
+        """Stop the bots while a replay shows a past moment (a late answer is dropped)."""
+        self.generation += 1
+        self.thinking = False
+
+    def play_on(self) -> None:
+        """Back at the end of a replay: the bots play on."""
+        self.kick()
+
     def pace(self) -> float:
         """Seconds between bot moves, from the speed setting."""
         try:
@@ -247,7 +265,7 @@ class Page:
     def kick(self) -> None:
         """Start the bot loop unless it runs already."""
         s = self.session
-        if self.running or s is None:
+        if self.running or s is None or self.records.replaying:
             return
         if s.bot_turn() is None and not (s.screen == HAND_OVER and s.auto_continue()):
             return
@@ -311,6 +329,8 @@ def main() -> None:
     select_from_query("pace", "pace")
     show_seat_rows()
     mark_ready()
+    run_embedded(page, "bugs", Session)
+    page.records.start()
 
 
 main()

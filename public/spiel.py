@@ -28,6 +28,8 @@ from bugs_web.browser import (
     show_setup_error,
 )
 from bugs_web.browser import element as el
+from bugs_web.embed_frame import report, run_embedded
+from bugs_web.record_page import Records
 from bugs_web.spiel_screen import (
     ROTATE_BUTTONS,
     controls_html,
@@ -58,6 +60,7 @@ class Page:
         self.bots = BotWorker()
         self.task: asyncio.Future[None] | None = None  # the bot loop, kept so it is not collected
         self.popup = ""  # the card the popup shows now, as "card:12" or "bonus:40"
+        self.records = Records("bugspiel", SpielSession.replay_steps, self)
 
     # -- setup --------------------------------------------------------------------------
 
@@ -95,6 +98,7 @@ class Page:
         el("game").hidden = True
         el("dialog").hidden = True
         el("resume").hidden = self.session is None
+        self.records.show_saves()
         self.hide_popup()
         el("name-0").focus()
 
@@ -112,17 +116,20 @@ class Page:
         s = self.session
         if s is None:
             return
+        report(s.record)  # the events of an embedded game, to the host page
+        s = self.records.shown(s)  # a past moment during a replay, read-only
+        replaying = self.records.replaying
         refocus = focus_key(document.activeElement)
         table = el("table")
         table.innerHTML = render_spiel_table(
             s.view(),
             s.names,
             highlight=highlight_of(s),
-            usable=s.my_turn(),
+            usable=s.my_turn() and not replaying,
             thinking=s.to_act if self.thinking else None,
             width=int(table.clientWidth or 960),
         )
-        el("controls").innerHTML = controls_html(s)
+        el("controls").innerHTML = "" if replaying else controls_html(s)
         el("turn-status").textContent = status_text(s, self.thinking)
         el("notice").textContent = s.notice
         log = el("log")
@@ -136,7 +143,7 @@ class Page:
         game.setAttribute("data-pick", s.pick or "")
         pending = s.pending()
         game.setAttribute("data-pending", "" if pending is None else str(pending))
-        ending = game_over_html(s)
+        ending = "" if replaying else game_over_html(s)
         box = el("dialog")
         was_open = not box.hidden
         el("dialog-box").innerHTML = ending
@@ -148,6 +155,7 @@ class Page:
             again = document.querySelector(refocus)
             if found(again):
                 again.focus()
+        self.records.after_draw(self.session)
 
     def show_popup(self, node: Any) -> None:
         kind = "card" if found(node.getAttribute("data-card")) else "bonus"
@@ -173,7 +181,7 @@ class Page:
             self.ui(str(ui.getAttribute("data-ui")))
             return
         node = target.closest(PICK_SELECTOR)
-        if found(node) and self.session is not None:
+        if found(node) and self.session is not None and not self.records.replaying:
             self.activate(node)
 
     def activate(self, node: Any) -> None:
@@ -225,7 +233,7 @@ class Page:
         if s is None or el("game").hidden or event.ctrlKey or event.altKey or event.metaKey:
             return
         tag = str(getattr(event.target, "tagName", "")).lower()
-        if tag in ("input", "select", "textarea"):
+        if tag in ("input", "select", "textarea") or self.records.replaying:
             return
         code = str(event.code)
         node = event.target.closest(PICK_SELECTOR) if hasattr(event.target, "closest") else None
@@ -276,6 +284,16 @@ class Page:
 
     # -- bots ---------------------------------------------------------------------------
 
+    def pause(self) -> None:
+        """Stop the bots while a replay shows a past moment (a late answer is dropped)."""
+        self.generation += 1
+        self.running = False
+        self.thinking = False
+
+    def play_on(self) -> None:
+        """Back at the end of a replay: the bots play on."""
+        self.kick()
+
     def pace(self) -> float:
         """Seconds between bot moves, from the speed setting."""
         try:
@@ -288,6 +306,8 @@ class Page:
         s = self.session
         if self.running or s is None or s.bot_turn() is None or el("game").hidden:
             return  # no bot plays on while the setup form shows
+        if self.records.replaying:
+            return  # nor while a replay shows a past moment
         self.running = True
         self.task = asyncio.ensure_future(self.bot_loop(self.generation))
 
@@ -366,6 +386,8 @@ def main() -> None:
     select_from_query("target", "target")
     show_seat_rows()
     mark_ready()
+    run_embedded(page, "bugspiel", SpielSession)
+    page.records.start()
 
 
 main()

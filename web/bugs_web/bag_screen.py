@@ -28,6 +28,7 @@ from bugs_core.bots import LEVELS
 
 from .bag_session import DECISION_SECONDS, BagSession
 from .bag_table_svg import token_name
+from .record_bar import REPLAY_GAME_BUTTON
 from .seats import PERSON
 
 
@@ -216,7 +217,8 @@ def game_over_html(session: BagSession) -> str:
         '<div class="row">'
         '<button type="button" class="button primary" data-ui="again">'
         "Play again, same players</button>"
-        '<button type="button" class="button" data-ui="setup">New game</button></div>'
+        '<button type="button" class="button" data-ui="setup">New game</button>'
+        f"{REPLAY_GAME_BUTTON}</div>"
     )
 
 

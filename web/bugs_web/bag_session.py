@@ -28,6 +28,7 @@ from bugs_core.rng import Rng
 
 from .bag_table_svg import table_words
 from .bugs_session import bot_seed
+from .replay import checked_action, replay_sessions
 from .seats import PERSON, seats_from_form
 
 KEY_ROWS = ("12345", "QWERT", "ASDFG", "ZXCVB", "67890")
@@ -76,6 +77,16 @@ class BagSession:
         state = GAME.initial_state(GAME.make_setup(record.setup), Rng(seed))
         opening = table_words(GAME.opening(state, record.names()))
         return cls(record, state, (opening,))
+
+    @classmethod
+    def replay_steps(cls, record: GameRecord) -> list[BagSession]:
+        """The session before the first action of `record`, then after each, every action
+        checked against the rules (InvalidRecordError names the first one that breaks them)."""
+
+        def advance(session: BagSession, index: int, text: str) -> BagSession:
+            return session._apply(checked_action(GAME, session.state, index, text))
+
+        return replay_sessions(record, lambda r: cls.start(r.seats, r.seed, dict(r.setup)), advance)
 
     # -- what the page asks -------------------------------------------------------------
 

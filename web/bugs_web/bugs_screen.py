@@ -18,6 +18,7 @@ from bugs_core.bugs.state import HANDS_PER_GAME
 from .bugs_picker import card_name, move_label, plain_moves
 from .bugs_session import GAME_OVER, HAND_OVER, HANDOFF, Session
 from .bugs_table_svg import winners_of
+from .record_bar import REPLAY_GAME_BUTTON
 from .seats import PERSON
 
 KEY_HELP = (
@@ -155,6 +156,7 @@ def game_over_html(session: Session) -> str:
         + '<div class="row">'
         + _button("Play again, same players", ui="again", primary=True)
         + _button("New game", ui="setup")
+        + REPLAY_GAME_BUTTON
         + "</div>"
     )
 

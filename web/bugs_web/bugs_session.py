@@ -25,6 +25,7 @@ from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.rng import Rng
 
 from .bugs_picker import Picker
+from .replay import checked_action, replay_sessions
 from .seats import PERSON, seats_from_form
 
 PLAY, HANDOFF, HAND_OVER, GAME_OVER = "play", "handoff", "hand-over", "game-over"
@@ -79,6 +80,18 @@ class Session:
         opening = f"Hand 1 of {HANDS_PER_GAME}: {names[state.dealer]} deals and leads."
         first = cls(record, state, (opening,), None, PLAY, Picker(()), 0)
         return first._settle()
+
+    @classmethod
+    def replay_steps(cls, record: GameRecord) -> list[Session]:
+        """The session before the first action of `record`, then after each, every action
+        checked against the rules (InvalidRecordError names the first one that breaks them)."""
+
+        def advance(session: Session, index: int, text: str) -> Session:
+            if session.screen == HAND_OVER:
+                session = session.next_hand()
+            return session._apply(checked_action(GAME, session.state, index, text))
+
+        return replay_sessions(record, lambda r: cls.start(r.seats, r.seed, dict(r.setup)), advance)
 
     # -- what the page asks -------------------------------------------------------------
 

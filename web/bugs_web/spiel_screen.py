@@ -13,6 +13,7 @@ from html import escape
 
 from bugs_core.bots import LEVELS
 
+from .record_bar import REPLAY_GAME_BUTTON
 from .seats import PERSON
 from .spiel_session import CLOCKWISE, COUNTER_CLOCKWISE, Preview, SpielSession
 from .spiel_svg import Highlight, full_bonus_svg, full_card_svg
@@ -144,6 +145,7 @@ def game_over_html(session: SpielSession) -> str:
         '<div class="row">'
         + _button("Play again, same players", "again", primary=True)
         + _button("New game", "setup")
+        + REPLAY_GAME_BUTTON
         + "</div>"
     )
 

@@ -33,6 +33,7 @@ from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.rng import Rng
 
 from .bugs_session import BotTurn, bot_seed
+from .replay import checked_action, replay_sessions
 from .seats import PERSON, seats_from_form
 
 CLOCKWISE, COUNTER_CLOCKWISE = -1, 1
@@ -91,6 +92,16 @@ class SpielSession:
         first = cls(record, state, (opening(state, record.names()),), (), 0)
         people = first.people
         return replace(first, viewer=people[0] if people else 0)._settle()
+
+    @classmethod
+    def replay_steps(cls, record: GameRecord) -> list[SpielSession]:
+        """The session before the first action of `record`, then after each, every action
+        checked against the rules (InvalidRecordError names the first one that breaks them)."""
+
+        def advance(session: SpielSession, index: int, text: str) -> SpielSession:
+            return session._apply(checked_action(GAME, session.state, index, text))
+
+        return replay_sessions(record, lambda r: cls.start(r.seats, r.seed, dict(r.setup)), advance)
 
     # -- what the page asks -------------------------------------------------------------
 

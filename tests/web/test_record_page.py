@@ -1,0 +1,140 @@
+"""bugs_web.record_page, the record bar's browser side, driven under CPython with a stand-in
+page: replay pauses the bots and shows past moments read-only, the end plays on, undo keeps
+what the engine allows, every move is saved, a bad record says why and changes nothing."""
+
+from __future__ import annotations
+
+import sys
+import types
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from bugs_core.bugspiel.actions import BuyBug, Pass
+from bugs_core.record import GameRecord, Seat, new_record
+from bugs_web import record_page, saves
+from bugs_web.spiel_session import SpielSession
+
+
+class Node:
+    """Just enough of a DOM element."""
+
+    def __init__(self) -> None:
+        self.hidden = False
+        self.innerHTML = ""
+        self.textContent = ""
+        self.attrs: dict[str, str] = {}
+
+    def setAttribute(self, name: str, value: str) -> None:
+        self.attrs[name] = value
+
+    def contains(self, _other: Any) -> bool:
+        return False
+
+    def querySelector(self, _selector: str) -> None:
+        return None
+
+
+class Host:
+    """A page: draws through the records, counts pauses and restarts of its bots."""
+
+    def __init__(self) -> None:
+        self.session: SpielSession | None = None
+        self.records = record_page.Records("bugspiel", SpielSession.replay_steps, self)
+        self.paused = 0
+        self.played_on = 0
+        self.drawn: list[SpielSession] = []
+
+    def begin(self, session: SpielSession) -> None:
+        self.session = session
+        self.draw()
+
+    def draw(self) -> None:
+        self.drawn.append(self.records.shown(self.session))
+        self.records.after_draw(self.session)
+
+    def pause(self) -> None:
+        self.paused += 1
+
+    def play_on(self) -> None:
+        self.played_on += 1
+
+
+@pytest.fixture
+def host(monkeypatch: pytest.MonkeyPatch) -> Host:
+    nodes: dict[str, Node] = {}
+    monkeypatch.setattr(record_page, "element", lambda i: nodes.setdefault(i, Node()))
+    monkeypatch.setattr(record_page, "_now_ms", lambda: 1_000)
+    fake = types.ModuleType("pyscript")
+    fake.document = types.SimpleNamespace(activeElement=None)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pyscript", fake)
+    page = Host()
+    page.records.store = {}
+    return page
+
+
+def node(name: str) -> Node:
+    found = record_page.element(name)
+    assert isinstance(found, Node)
+    return found
+
+
+def spiel(*actions: object) -> GameRecord:
+    record = new_record("bugspiel", {"players": 2}, 5, [Seat("You"), Seat("Ana", "easy")])
+    for action in actions:
+        record = record.with_action(action)
+    return record
+
+
+def test_replay_pauses_shows_the_past_read_only_and_plays_on_at_the_end(host: Host) -> None:
+    assert host.records.load(spiel(Pass(), BuyBug(7), Pass()), "A test game")
+    records = host.records
+    assert not records.replaying and node("game").attrs["data-rec-step"] == ""
+    records.go("back")
+    assert records.replaying and host.paused == 1
+    assert host.drawn[-1].record.actions == spiel(Pass(), BuyBug(7)).actions
+    assert node("turn-status").textContent.startswith("Replay of move 2 of 3")
+    records.go("first")
+    assert len(host.drawn[-1].log) == 1 and node("game").attrs["data-rec-step"] == "0"
+    records.go("last")
+    assert not records.replaying and host.played_on == 1
+    assert host.drawn[-1] is host.session
+    records.go("forward")  # at the end already: nothing happens
+    assert host.paused == 1
+
+
+def test_every_move_is_saved_once(host: Host) -> None:
+    store = host.records.store
+    assert store is not None
+    host.records.load(spiel(Pass()), "A test game")
+    assert host.session is not None
+    host.begin(host.session.bot_move(1, 1, "buy bug 7"))  # the bot's answer, drawn
+    host.draw()  # a redraw without a move saves nothing new
+    listed, problems = saves.list_games(store, "bugspiel")
+    assert problems == []
+    assert [s.record for s in listed] == [spiel(Pass(), BuyBug(7))]
+
+
+def test_undo_keeps_what_the_engine_allows(host: Host) -> None:
+    host.records.load(spiel(Pass(), Pass()), "A test game")
+    assert "disabled" not in node("record-bar").innerHTML.split('data-rec="undo"')[0][-40:]
+    host.records.take_back()
+    assert host.session is not None and host.session.record == spiel()
+    host.records.load(spiel(Pass(), BuyBug(7)), "A test game")
+    host.records.take_back()  # the bot's purchase drew a card: refused
+    assert host.session.record == spiel(Pass(), BuyBug(7))
+    assert "undo-why" in node("record-bar").innerHTML
+
+
+def test_a_bad_record_says_why_and_leaves_the_game_alone(host: Host) -> None:
+    host.records.load(spiel(Pass()), "A test game")
+    before = host.session
+    bad = replace(spiel(), actions=("pass", "fly A1a A1a"))
+    assert not host.records.load(bad, "The file x.json")
+    assert host.session is before
+    message = node("record-message")
+    assert not message.hidden
+    assert message.textContent == (
+        "The file x.json cannot be opened: move 2: 'fly A1a A1a' is not a legal move at that point."
+    )

@@ -1,0 +1,455 @@
+"""The record bar in the browser: share links in the address's fragment, saves in
+localStorage, export and import of record files, replay and undo. Only the page glue imports
+this (it needs the browser); what it shows and decides is pure (`record_bar`, `saves`).
+
+A page gives `Records` its game id, its session class's `replay_steps`, and itself as the host:
+`session` (the live game), `begin(session)` (show a loaded game and let bots play),
+`draw()`, `pause()` (stop bots and clocks during a replay) and `play_on()` (start them again).
+The glue then calls `shown(live)` at the top of its draw, `after_draw(live)` at its end,
+checks `replaying` before taking a move, and calls `show_saves()` when the setup shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator, MutableMapping
+from typing import Any
+
+from bugs_core.errors import BugsError, InvalidRecordError
+from bugs_core.link import LinkError, decode_link
+from bugs_core.record import GameRecord, game_of
+
+from . import saves
+from .browser import element, found, query_param
+from .record_bar import (
+    NO_UNDO,
+    Replay,
+    UndoPlan,
+    bar_html,
+    link_in,
+    plain_error,
+    playable,
+    replay_key,
+    replay_status,
+    saves_html,
+    share_html,
+    share_url,
+    undo_plan,
+)
+
+TYPING = ("input", "select", "textarea")
+
+
+class LocalStore(MutableMapping[str, str]):
+    """`localStorage` as a mapping; a refusal (full, disabled) is a StorageError."""
+
+    def __init__(self) -> None:
+        from pyscript import window
+
+        self.storage = window.localStorage
+
+    def __getitem__(self, key: str) -> str:
+        value = self.storage.getItem(key)
+        if not found(value):
+            raise KeyError(key)
+        return str(value)
+
+    def __setitem__(self, key: str, value: str) -> None:
+        try:
+            self.storage.setItem(key, value)
+        except Exception as error:  # a JsException: quota exceeded, storage disabled
+            raise saves.StorageError(f"This browser did not keep the game: {error}") from None
+
+    def __delitem__(self, key: str) -> None:
+        self.storage.removeItem(key)
+
+    def __iter__(self) -> Iterator[str]:
+        keys = [self.storage.key(i) for i in range(int(self.storage.length))]
+        return iter([str(k) for k in keys if found(k)])
+
+    def __len__(self) -> int:
+        return int(self.storage.length)
+
+
+def _now_ms() -> int:
+    from pyscript import window
+
+    return int(window.Date.now())
+
+
+def _offset_minutes() -> int:
+    from pyscript import window
+
+    return -int(window.Date.new().getTimezoneOffset())
+
+
+class Records:
+    """One page's record bar: see the module's text for what the glue calls."""
+
+    def __init__(self, game: str, steps: Callable[[GameRecord], list[Any]], host: Any) -> None:
+        self.game = game
+        self.steps_of = steps
+        self.host = host
+        self.replay = Replay(0)
+        self.steps: list[Any] = []
+        self.replay_of: GameRecord | None = None
+        self.undo_for: tuple[GameRecord | None, UndoPlan] = (None, NO_UNDO)
+        self.saved_as: tuple[str, int] = ("", -1)
+        self.store: MutableMapping[str, str] | None = None
+        self.message_for = ""  # the save key of the game a message was about ('' for none)
+        self.enabled = True  # off in an embedded page: the embed has its own replay, and an
+        # embedded game is the host page's, not one to save among this site's games
+        self.tasks: set[asyncio.Future[None]] = set()
+
+    # -- what the glue calls ----------------------------------------------------------------
+
+    def start(self) -> None:
+        """Bind the bar's events, list the saved games, open a link in the address."""
+        from pyodide.ffi import create_proxy
+        from pyscript import document, window
+
+        if query_param("embed") is not None:
+            self.enabled = False
+            element("record-bar").hidden = True
+            return
+        document.addEventListener("click", create_proxy(self.on_click))
+        document.addEventListener("keydown", create_proxy(self.on_key))
+        element("import-file").addEventListener("change", create_proxy(self.on_file))
+        window.addEventListener("hashchange", create_proxy(lambda _e: self.open_address()))
+        try:
+            self.store = LocalStore()
+        except Exception as error:  # localStorage itself may be off limits
+            self.say(f"Saved games are not available in this browser: {error}")
+        self.show_saves()
+        self.open_address()
+
+    @property
+    def replaying(self) -> bool:
+        """True while a past moment is shown: the page takes no moves then."""
+        live = self.host.session
+        return not self.replay.live and live is not None and live.record is self.replay_of
+
+    def shown(self, live: Any) -> Any:
+        """The session to draw: the replay's moment, or the live game."""
+        if self.replaying:
+            return self.steps[self.replay.at]
+        return live
+
+    def after_draw(self, live: Any) -> None:
+        """Redraw the bar, and save the live game if it moved on."""
+        if live is None or not self.enabled:
+            return
+        line = element("record-message")
+        if not line.hidden and self.message_for != saves.save_key(live.record):
+            self.say("")  # a message from before this game is old news now
+        if not self.replaying:
+            self.replay = Replay(len(live.record.actions))
+            self.autosave(live)
+        else:  # the page's status speaks of the moment shown as if it were now
+            element("turn-status").textContent = replay_status(self.replay)
+        self.draw_bar(live)
+
+    def show_saves(self) -> None:
+        """List this game's saved games on the setup screen (setting aside unreadable ones)."""
+        box = element("saves")
+        if not found(box) or not self.enabled:
+            return
+        listed: list[saves.SavedGame] = []
+        if self.store is not None:
+            try:
+                listed, problems = saves.list_games(self.store, self.game)
+            except Exception as error:  # a JsException from storage, or a StorageError
+                problems = [f"The saved games could not be read: {error}"]
+            if problems:
+                self.say(" ".join(problems))
+        box.innerHTML = saves_html(listed, _offset_minutes())
+        box.hidden = False
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def draw_bar(self, live: Any) -> None:
+        from pyscript import document
+
+        bar = element("record-bar")
+        focused = document.activeElement
+        again = None
+        if found(focused) and bar.contains(focused):
+            again = focused.getAttribute("data-rec")
+        undo = self.undo(live) if not self.replaying else self.undo_for[1]
+        bar.innerHTML = bar_html(self.replay, undo)
+        game = element("game")
+        game.setAttribute("data-rec-step", "" if self.replay.live else str(self.replay.at))
+        if found(again):
+            button = bar.querySelector(f'[data-rec="{again}"]')
+            if found(button):
+                button.focus()
+
+    def undo(self, live: Any) -> UndoPlan:
+        record, plan = self.undo_for
+        if record is not live.record:
+            try:
+                plan = undo_plan(live.record)
+            except BugsError as error:
+                plan = UndoPlan(True, None, str(error))
+            self.undo_for = (live.record, plan)
+        return plan
+
+    def say(self, text: str) -> None:
+        """Show a message above the page (a bad link, a set-aside save); '' hides it."""
+        line = element("record-message")
+        line.textContent = text
+        line.hidden = not text
+        live = self.host.session
+        self.message_for = saves.save_key(live.record) if text and live is not None else ""
+
+    # -- saving -------------------------------------------------------------------------------
+
+    def autosave(self, live: Any) -> None:
+        record = live.record
+        if self.store is None or not record.actions:
+            return
+        key = saves.save_key(record)
+        if self.saved_as == (key, len(record.actions)):
+            return
+        self.saved_as = (key, len(record.actions))
+        finished = bool(game_of(record).is_terminal(live.state))
+        try:
+            saves.store_game(self.store, record, _now_ms(), finished)
+        except saves.StorageError as error:
+            self.say(str(error))
+
+    # -- loading ------------------------------------------------------------------------------
+
+    def load(self, record: GameRecord, how: str) -> bool:
+        """Replay `record` through the rules and show it live; a message if it cannot."""
+        try:
+            if record.game != self.game:
+                name = game_of(record).name
+                raise InvalidRecordError("game", f"it is a game of {name}; open it on that page")
+            record, changed = playable(record)
+            session = self.steps_of(record)[-1]
+        except BugsError as error:
+            self.say(f"{how} cannot be opened: {plain_error(error)}.")
+            return False
+        self.leave_replay()
+        self.hide_share()
+        self.host.begin(session)
+        self.say(changed)
+        return True
+
+    def open_address(self) -> None:
+        """Open the game in the address's fragment, if any, then clear it from the address (a
+        reload then offers the saved game rather than the link's old moment)."""
+        from pyscript import window
+
+        text = link_in(str(window.location.hash))
+        if text is None:
+            return
+        window.history.replaceState(None, "", f"{window.location.pathname}{window.location.search}")
+        try:
+            record = decode_link(text)
+        except LinkError as error:
+            self.say(f"This game link cannot be opened: {error.reason}.")
+            return
+        self.load(record, "This game link")
+
+    async def read_file(self, file: Any) -> None:
+        text = str(await file.text())
+        try:
+            record = saves.import_record(text, self.game)
+        except BugsError as error:
+            self.say(f"The file {file.name} cannot be imported: {plain_error(error)}.")
+            return
+        self.load(record, f"The file {file.name}")
+
+    # -- replay -------------------------------------------------------------------------------
+
+    def go(self, where: str) -> None:
+        live = self.host.session
+        if live is None:
+            return
+        if not self.replaying:
+            if live.record is not self.replay_of:
+                self.steps = self.steps_of(live.record)
+                self.replay_of = live.record
+            self.replay = Replay(len(live.record.actions))
+            moved = self.replay.go(where)
+            if moved.live:
+                return
+            self.host.pause()
+            self.replay = moved
+            self.hide_share()
+            self.host.draw()
+            return
+        self.replay = self.replay.go(where)
+        if self.replay.live:
+            self.host.play_on()
+        self.host.draw()
+
+    def leave_replay(self) -> None:
+        self.replay = Replay(0)
+        self.replay_of = None
+        self.steps = []
+
+    # -- events -------------------------------------------------------------------------------
+
+    def on_click(self, event: Any) -> None:
+        target = event.target
+        if not hasattr(target, "closest"):
+            return
+        button = target.closest("[data-rec]")
+        if not found(button) or button.getAttribute("aria-disabled") == "true":
+            return
+        name = str(button.getAttribute("data-rec"))
+        if name in ("first", "back", "forward", "last"):
+            from_bar = bool(element("record-bar").contains(button))
+            self.go(name)
+            if self.replaying and not from_bar:  # "Replay the game" in the end-of-game panel
+                element("record-bar").querySelector('[data-rec="forward"]').focus()
+        elif name == "share":
+            self.share()
+        elif name == "close-share":
+            self.hide_share()
+        elif name == "copy":
+            self.spawn(self.copy())
+        elif name == "export":
+            self.export()
+        elif name == "import":
+            element("import-file").click()
+        elif name == "undo":
+            self.take_back()
+        elif name == "resume":
+            self.resume(str(button.getAttribute("data-save")))
+        elif name == "delete":
+            if self.store is not None:
+                saves.delete_game(self.store, str(button.getAttribute("data-save")))
+            self.show_saves()
+
+    def on_key(self, event: Any) -> None:
+        if event.ctrlKey or event.altKey or event.metaKey:
+            return
+        where = replay_key(str(event.key))
+        target = event.target
+        if where is None or self.host.session is None or element("game").hidden:
+            return
+        tag = str(getattr(target, "tagName", "")).lower()
+        in_bar = hasattr(target, "closest") and found(target.closest("#record-bar"))
+        if in_bar or (self.replaying and tag not in TYPING):
+            event.preventDefault()
+            self.go(where)
+
+    def on_file(self, event: Any) -> None:
+        files = event.target.files
+        if int(files.length) == 0:
+            return
+        self.spawn(self.read_file(files.item(0)))
+        event.target.value = ""
+
+    def spawn(self, job: Any) -> None:
+        task = asyncio.ensure_future(job)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # -- the bar's actions ----------------------------------------------------------------------
+
+    def share(self) -> None:
+        from pyscript import window
+
+        live = self.host.session
+        if live is None:
+            return
+        record = self.shown(live).record
+        page = f"{window.location.origin}{window.location.pathname}{window.location.search}"
+        try:
+            url = share_url(page, record)
+        except BugsError as error:
+            self.say(f"This game cannot be shared: {error}")
+            return
+        box = element("share-box")
+        box.innerHTML = share_html(self.game, url, len(record.actions))
+        box.hidden = False
+        box.querySelector('[data-rec="copy"]').focus()
+
+    def hide_share(self) -> None:
+        box = element("share-box")
+        box.hidden = True
+        box.innerHTML = ""
+
+    async def copy(self) -> None:
+        from pyscript import document, window
+
+        field = element("share-url")
+        status = element("share-status")
+        if not found(field):
+            return
+        try:
+            await window.navigator.clipboard.writeText(field.value)
+            status.textContent = "Copied: paste the link anywhere."
+            return
+        except Exception:  # no clipboard permission: select the text for the person instead
+            field.focus()
+            field.select()
+        copied = False
+        try:
+            copied = bool(document.execCommand("copy"))
+        except Exception:
+            copied = False
+        status.textContent = (
+            "Copied: paste the link anywhere."
+            if copied
+            else "The link is selected: copy it with Ctrl+C (⌘C on a Mac)."
+        )
+
+    def export(self) -> None:
+        from pyodide.ffi import create_proxy, to_js
+        from pyscript import document, window
+
+        live = self.host.session
+        if live is None:
+            return
+        record = self.shown(live).record
+        options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
+        blob = window.Blob.new(to_js([record.to_json(indent=2)]), options)
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = saves.export_name(record)
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)
+
+    def take_back(self) -> None:
+        live = self.host.session
+        if live is None or self.replaying:
+            return
+        plan = self.undo(live)
+        if plan.keep is None:
+            return
+        record = live.record
+        kept = GameRecord(
+            record.game,
+            record.rules_version,
+            record.seed,
+            record.setup,
+            record.seats,
+            record.actions[: plan.keep],
+        )
+        self.load(kept, "The game before your last move")
+
+    def resume(self, key: str) -> None:
+        if self.store is None:
+            return
+        try:
+            saved = saves.load_game(self.store, key)
+        except saves.StorageError as error:
+            self.say(str(error))
+            self.show_saves()
+            return
+        if not self.load(saved.record, "That saved game"):
+            target = saves.set_aside(self.store, key)
+            self.say(
+                f"That saved game does not replay under these rules; it was set aside as "
+                f"{target!r} and the other saved games are fine."
+            )
+            self.show_saves()

@@ -1,0 +1,215 @@
+"""Saved games in the browser's storage, as pure functions of a dict-like store.
+
+Each game has its own key, `bugs-table/save/<game>/<seed>`, holding a small JSON entry: the
+record, when it was saved and whether it had ended. One key per game means a damaged entry
+costs only itself: reading the list checks every entry, and one that is not a Bugs Table save
+(bad JSON, a foreign or tampered record, a key that does not match its record) is moved aside
+to `bugs-table/quarantine/...`, never deleted, with a message saying so; the others load.
+
+The browser adapter (`record_page.LocalStore`) gives `localStorage` this mapping's shape; the
+tests use a plain dict.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import MutableMapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta, timezone
+from typing import Any
+
+from bugs_core.bots import LEVELS
+from bugs_core.errors import BugsError, InvalidRecordError
+from bugs_core.record import GameRecord, from_dict, from_json, game_of
+
+from .seats import PERSON
+
+PREFIX = "bugs-table/save/"
+"""The keys of saved games: PREFIX + game id + "/" + seed."""
+QUARANTINE = "bugs-table/quarantine/"
+"""Where unreadable entries are set aside, under their old key's rest."""
+FORMAT = "bugs-table/save"
+VERSION = 1
+MAX_SAVES = 12
+"""Saved games kept per game; the oldest goes when a new one would be one more."""
+MAX_ENTRY = 2_100_000
+"""Characters of one entry we agree to read."""
+
+Store = MutableMapping[str, str]
+
+
+class StorageError(BugsError):
+    """The browser's storage refused (full, disabled, private mode): says so in plain words."""
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """One saved game: its storage key, the record, when (ms since 1970, UTC) and if it ended."""
+
+    key: str
+    record: GameRecord
+    saved: int
+    finished: bool
+
+
+def save_key(record: GameRecord) -> str:
+    """The storage key of a record's game: the same game (seed) always saves to one key, so
+    every move, an undo or a resume replaces the entry rather than adding one."""
+    return f"{PREFIX}{record.game}/{record.seed}"
+
+
+def entry_text(record: GameRecord, saved: int, finished: bool) -> str:
+    """The JSON text stored for a game."""
+    entry = {
+        "format": FORMAT,
+        "version": VERSION,
+        "saved": saved,
+        "finished": finished,
+        "record": record.to_dict(),
+    }
+    return json.dumps(entry, separators=(",", ":"), ensure_ascii=False)
+
+
+def read_entry(key: str, text: Any) -> SavedGame:
+    """The saved game stored under `key`; InvalidRecordError says what is wrong with it."""
+    if not isinstance(text, str):
+        raise InvalidRecordError("save", "the entry is not text")
+    if len(text) > MAX_ENTRY:
+        raise InvalidRecordError("save", f"the entry is larger than {MAX_ENTRY} characters")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise InvalidRecordError("save", "the entry is not valid JSON") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise InvalidRecordError("save", "the entry is not a Bugs Table saved game")
+    if data.get("version") != VERSION:
+        raise InvalidRecordError("save", f"saved-game format {data.get('version')!r} is unknown")
+    saved, finished = data.get("saved"), data.get("finished")
+    if not isinstance(saved, int) or isinstance(saved, bool) or saved < 0:
+        raise InvalidRecordError("save.saved", "must be a time in milliseconds")
+    if not isinstance(finished, bool):
+        raise InvalidRecordError("save.finished", "must be true or false")
+    record = from_dict(data.get("record"))
+    if save_key(record) != key:
+        raise InvalidRecordError("save", "the entry's game does not match its key")
+    return SavedGame(key, record, saved, finished)
+
+
+def set_aside(store: Store, key: str) -> str:
+    """Move the entry under `key` to a quarantine key (kept as it was) and return that key."""
+    rest = key.removeprefix(PREFIX)
+    target = f"{QUARANTINE}{rest}"
+    n = 2
+    while target in store:
+        target = f"{QUARANTINE}{rest}#{n}"
+        n += 1
+    store[target] = store[key]
+    del store[key]
+    return target
+
+
+def _set_aside_message(key: str, error: BugsError, target: str) -> str:
+    reason = error.reason if isinstance(error, InvalidRecordError) else str(error)
+    return (
+        f"A saved game could not be read ({reason}); it was set aside as {target!r} and "
+        "the other saved games are fine."
+    )
+
+
+def list_games(store: Store, game: str) -> tuple[list[SavedGame], list[str]]:
+    """This game's saved games, newest first, and a message for each entry (of any game) that
+    could not be read and was set aside."""
+    found: list[SavedGame] = []
+    messages: list[str] = []
+    for key in [k for k in list(store.keys()) if k.startswith(PREFIX)]:
+        text = store.get(key)
+        if text is None:
+            continue  # removed meanwhile (another tab)
+        try:
+            saved = read_entry(key, text)
+        except BugsError as error:
+            messages.append(_set_aside_message(key, error, set_aside(store, key)))
+            continue
+        if saved.record.game == game:
+            found.append(saved)
+    found.sort(key=lambda s: (s.saved, s.key), reverse=True)
+    return found, messages
+
+
+def load_game(store: Store, key: str) -> SavedGame:
+    """The saved game under `key`; an unreadable one is set aside and reported (StorageError
+    says so), a missing one is reported."""
+    if key not in store or not key.startswith(PREFIX):
+        raise StorageError("That saved game is no longer in this browser.")
+    try:
+        return read_entry(key, store[key])
+    except BugsError as error:
+        raise StorageError(_set_aside_message(key, error, set_aside(store, key))) from None
+
+
+def store_game(store: Store, record: GameRecord, saved: int, finished: bool) -> str:
+    """Save (or replace) a record's game; the oldest saves of that game beyond MAX_SAVES go.
+    Returns its key."""
+    key = save_key(record)
+    store[key] = entry_text(record, saved, finished)
+    mine = f"{PREFIX}{record.game}/"
+    others: list[tuple[int, str]] = []
+    for k in [k for k in list(store.keys()) if k.startswith(mine) and k != key]:
+        try:
+            others.append((read_entry(k, store.get(k)).saved, k))
+        except BugsError:
+            continue  # left for list_games to set aside with a message
+    others.sort(reverse=True)
+    for _when, k in others[MAX_SAVES - 1 :]:
+        del store[k]
+    return key
+
+
+def delete_game(store: Store, key: str) -> None:
+    """Forget a saved game (nothing happens if it is gone already)."""
+    if key.startswith(PREFIX) and key in store:
+        del store[key]
+
+
+def import_record(text: str, game: str) -> GameRecord:
+    """A record from an exported JSON file, for the page of `game`; InvalidRecordError says
+    what is wrong (its moves are checked when the page replays it)."""
+    record = from_json(text)
+    if record.game != game:
+        other = game_of(record).name
+        raise InvalidRecordError("game", f"this is a record of {other}; open it on that page")
+    return record
+
+
+def export_name(record: GameRecord) -> str:
+    """The file name of an exported record: game, seed and length."""
+    return f"{record.game}-{record.seed}-{len(record.actions)}-moves.json"
+
+
+def seats_words(record: GameRecord) -> str:
+    """'You, Ana (bot, easy), Bo (bot, medium)'."""
+    parts = []
+    for seat in record.seats:
+        if seat.kind == PERSON or seat.kind not in LEVELS:
+            parts.append(seat.name)
+        else:
+            parts.append(f"{seat.name} (bot, {LEVELS[seat.kind].label.lower()})")
+    return ", ".join(parts)
+
+
+def when_words(saved: int, offset_minutes: int = 0) -> str:
+    """A save's time as '2026-12-01 14:05', in the browser's time zone (`offset_minutes` east
+    of UTC)."""
+    zone = timezone(timedelta(minutes=offset_minutes)) if offset_minutes else UTC
+    return datetime.fromtimestamp(saved / 1000, zone).strftime("%Y-%m-%d %H:%M")
+
+
+def summary(saved: SavedGame, offset_minutes: int = 0) -> str:
+    """One line on a saved game: the game, seats, moves, ended or not, when."""
+    moves = len(saved.record.actions)
+    state = "ended" if saved.finished else "in progress"
+    return (
+        f"{game_of(saved.record).name}: {seats_words(saved.record)} · "
+        f"{moves} move{'s' if moves != 1 else ''}, {state} · "
+        f"{when_words(saved.saved, offset_minutes)}"
+    )
