@@ -27,6 +27,7 @@ from bugs_core.bugspiel.species import (
 )
 
 from .svg import INK, el, shorten, svg_root, text
+from .svg import num as _f
 
 __all__ = [
     "BONUS_FACE",
@@ -593,10 +594,6 @@ def wrap(words: str, width: int, lines: int) -> tuple[str, ...]:
 
 
 # --- the three sizes ------------------------------------------------------------------------
-
-
-def _f(v: float) -> str:
-    return f"{v:.1f}"
 
 
 def compact_card(

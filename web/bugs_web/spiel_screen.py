@@ -170,18 +170,12 @@ def highlight_of(session: SpielSession) -> Highlight:
     if pick is not None and pick.startswith("buy-"):
         pick = None
     preview = session.preview()
-    targets = session.targets()
-    previews = tuple(
-        (space, *found)
-        for space in sorted(targets)
-        if (found := session.hover_line(space)) is not None
-    )
     return Highlight(
         pick=pick,
-        targets=targets,
+        targets=session.targets(),
         chosen=session.chosen,
         turn=session.turn,
         line=preview.line if preview is not None else (),
         points=preview.points if preview is not None else (),
-        previews=previews,
+        previews=session.bonus_previews(),
     )

@@ -197,14 +197,18 @@ class SpielSession:
                 wanted = PlayBonus(bonus_from_id(number), to)
         return wanted if wanted is not None and wanted in self.legal else None
 
-    def hover_line(self, space: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-        """With a bonus card picked and no space chosen yet: the line a lit space would score
-        and every seat's points there (the engine's numbers), for a hover or focus preview."""
+    def bonus_previews(self) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
+        """With a bonus card picked and no space chosen yet: for each lit space, the line it
+        would score and every seat's points there (the engine's numbers), for the table to
+        show while that space is hovered or focused; () otherwise."""
         kind, number = _kind_and_number(self.pick)
-        if kind != "bonus" or self.chosen is not None or space not in self.targets():
-            return None
-        tiles = line_of(self.state, space // 3)
-        return tiles, bonus_points(self.state, bonus_from_id(number), space)
+        if kind != "bonus" or self.chosen is not None:
+            return ()
+        bonus = bonus_from_id(number)
+        return tuple(
+            (space, line_of(self.state, space // 3), bonus_points(self.state, bonus, space))
+            for space in sorted(self.targets())
+        )
 
     def rotatable(self) -> bool:
         """True when the pending move lands a bug, so its tile may be turned (decision 9)."""

@@ -44,6 +44,7 @@ from .spiel_cards_svg import (
 )
 from .svg import INK, shorten, svg_root
 from .svg import el as _el
+from .svg import num as _f
 from .svg import text as _text
 
 __all__ = [
@@ -164,10 +165,6 @@ def _ring(
         extra = {"stroke_dasharray": dashes} if dashes else {}
         _el(g, "circle", cx=_f(cx), cy=_f(cy), r=_f(r), fill="none", stroke=colour,
             stroke_width=width, **extra)  # fmt: skip
-
-
-def _f(v: float) -> str:
-    return f"{v:.1f}"
 
 
 def _pick(hl: Highlight) -> tuple[str, int] | None:

@@ -10,6 +10,11 @@ FONT = "system-ui, sans-serif"
 INK = "#1a1a1a"
 
 
+def num(value: float) -> str:
+    """A coordinate with one decimal: enough on screen, and the drawing stays small."""
+    return f"{value:.1f}"
+
+
 def el(parent: ET.Element, tag: str, **attrs: object) -> ET.Element:
     """A child element; `stroke_width=2` becomes `stroke-width="2"`."""
     return ET.SubElement(parent, tag, {k.replace("_", "-"): str(v) for k, v in attrs.items()})
