@@ -2,7 +2,7 @@
 
 The engine decides, not each page: a person's last action and everything after it (the bots'
 replies) may be taken back only if none of those actions showed that person something they
-could not know before, which each game answers with `reveals(state, action, seat)` (a deal, a
+could not know before, which each game answers with `reveals(state, action, after, seat)` (a deal, a
 draw, a refill from a deck, another seat's hidden cards or secret choices).
 """
 
@@ -31,7 +31,7 @@ def undo_length(record: GameRecord, seat: int) -> int | None:
     reveals = getattr(game, "reveals", None)
     for k in range(len(record.actions) - 1, -1, -1):
         action = game.parse_action(record.actions[k])
-        if reveals is None or reveals(states[k], action, seat):
+        if reveals is None or reveals(states[k], action, states[k + 1], seat):
             return None
         if actor(game, states[k], action) == seat:
             return k

@@ -106,11 +106,11 @@ class BagOfBugsGame:
         """Action of an integer id."""
         return actions.action_from_index(index)
 
-    def reveals(self, state: BagState, action: Action, seat: int) -> bool:
+    def reveals(self, state: BagState, action: Action, after: BagState, seat: int) -> bool:
         """Does `action` show `seat` something it could not know, so undo may not cross it?
         Any token drawn from the bag does (chance), and so does another seat's secret window
-        choice (it shows when the window resolves)."""
-        if rules.apply(state, action).rng != state.rng:
+        choice (it shows when the window resolves). `after` is the state the action led to."""
+        if after.rng != state.rng:
             return True
         secret = state.setup.grab_mode != "sequential"
         return secret and isinstance(action, actions.Wait | actions.Claim) and action.seat != seat

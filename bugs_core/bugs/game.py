@@ -93,11 +93,10 @@ class BugsGame:
         """Action of an integer id."""
         return actions.action_from_index(index)
 
-    def reveals(self, state: BugsState, action: Action, seat: int) -> bool:
+    def reveals(self, state: BugsState, action: Action, after: BugsState, seat: int) -> bool:
         """Does `action` show `seat` something it could not know, so undo may not cross it?
         Another seat's cards leaving its hidden hand do, and so does a new deal; a pick-up or
-        a pass shows only public cards."""
-        after = rules.apply(state, action)
+        a pass shows only public cards. `after` is the state the action led to."""
         if after.hand_no != state.hand_no:
             return True
         hidden = isinstance(action, actions.PickUp | actions.PassLead)

@@ -105,11 +105,13 @@ class BugspielGame:
         """Action of an integer id."""
         return actions.action_from_index(index)
 
-    def reveals(self, state: BugspielState, action: Action, seat: int) -> bool:
+    def reveals(
+        self, state: BugspielState, action: Action, after: BugspielState, seat: int
+    ) -> bool:
         """Does `action` show `seat` something it could not know, so undo may not cross it?
         Only a purchase does: the market refills from the top of a deck (chance). Everything
         else on the table is public (decision 8)."""
-        del seat  # every seat sees the same
+        del after, seat  # the deck before the purchase says it; every seat sees the same
         if isinstance(action, actions.BuyBug):
             return bool(state.bug_deck)
         return isinstance(action, actions.BuyBonus) and bool(state.bonus_deck)
