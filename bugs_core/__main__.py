@@ -1,7 +1,8 @@
-"""The command line: `python -m bugs_core simulate | tournament | replay | record`.
+"""The command line: `python -m bugs_core simulate | tournament | replay | record | soak`.
 
-Only the arguments and the dispatch live here; the commands are in `cli_simulate` and
-`cli_replay`. Every failure the user can cause ends in one line on stderr and exit code 2.
+Only the arguments and the dispatch live here; the commands are in `cli_simulate`,
+`cli_tournament`, `cli_replay` and `cli_soak`. Every failure the user can cause ends in one
+line on stderr and exit code 2.
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from . import cli_replay, cli_simulate, cli_tournament
+from . import cli_replay, cli_simulate, cli_soak, cli_tournament
 from .cli import PROG, game_options, parse_option
 from .errors import BugsError
 from .record import SEED_LIMIT
+from .soak import DEFAULT_MIX
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
@@ -136,10 +138,59 @@ def build_parser() -> Parser:
     record.add_argument(
         "--moves", type=_whole(0), metavar="M", help="stop the record after M moves"
     )
+
+    soak = commands.add_parser(
+        "soak",
+        help="play seeded random and bot games checking every invariant after every action",
+    )
+    soak.add_argument("game", help="game id, e.g. bugs")
+    soak.add_argument(
+        "--games", type=_whole(1), default=1000, metavar="N", help="games to play (default 1000)"
+    )
+    soak.add_argument(
+        "--start",
+        type=_whole(0, SEED_LIMIT),
+        default=0,
+        metavar="S",
+        help="seed of the first game; game i uses S+i (default 0)",
+    )
+    soak.add_argument(
+        "--jobs",
+        type=_whole(1, cli_soak.MAX_JOBS + 1),
+        default=1,
+        metavar="J",
+        help="processes sharing the games out (default 1; the result is the same)",
+    )
+    soak.add_argument(
+        "--players",
+        type=_whole(1),
+        metavar="K",
+        help="number of seats in every game (default: each count in the game's range in turn)",
+    )
+    soak.add_argument(
+        "--bots",
+        default=",".join(DEFAULT_MIX),
+        metavar="MIX",
+        help="the seats of the bot games (one game in 4, in 32 for bugspiel): levels (easy, "
+        "medium, hard) and random, comma-separated and cycled; none for random games only "
+        f"(default {','.join(DEFAULT_MIX)})",
+    )
     return parser
 
 
-def _dispatch(args: argparse.Namespace) -> None:
+def _dispatch(args: argparse.Namespace) -> int:
+    """Run the command; its exit code (0 unless the command says otherwise)."""
+    if args.command == "soak":
+        return cli_soak.run(
+            args.game,
+            args.games,
+            args.start,
+            args.jobs,
+            args.players,
+            args.bots,
+            sys.stdout,
+            sys.stderr,
+        )
     if args.command == "simulate":
         cli_simulate.run(
             args.game,
@@ -174,6 +225,7 @@ def _dispatch(args: argparse.Namespace) -> None:
             args.out,
             sys.stdout,
         )
+    return 0
 
 
 def _fail(message: str) -> None:
@@ -187,7 +239,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args = build_parser().parse_args(argv)
         except SystemExit as e:  # --help has been printed
             return e.code if isinstance(e.code, int) else 0
-        _dispatch(args)
+        code = _dispatch(args)
         sys.stdout.flush()
     except UsageError as e:
         _fail(str(e))
@@ -202,7 +254,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Python's advice: point stdout at devnull so the flush at exit does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
-    return 0
+    return code
 
 
 if __name__ == "__main__":

@@ -8,53 +8,21 @@ from __future__ import annotations
 import pytest
 
 from bugs_core.bag_of_bugs import GAME
-from bugs_core.bag_of_bugs.rules import all_tokens
 from bugs_core.bag_of_bugs.state import BagState
-from bugs_core.bag_of_bugs.tokens import PAIRS_TO_END, ROCK, bag_for
-from bugs_core.engine import play
-from bugs_core.record import new_record, replay
+from bugs_core.soak import AUDITS, audited_game
 
 CHUNKS = 10
 PER_CHUNK = 200  # 10 x 200 = 2,000 games
 
 
-def recount(collection: tuple[int, ...], top_scary: int) -> int:
-    """The score written out from the rule text, independently of `scoring.py`."""
-    points = 0
-    for colour in range(5):
-        points += {0: 0, 1: 1, 2: 3, 3: 6}.get(collection[colour], 0)
-    if min(collection[:5]) >= 1:
-        points += 5
-    points += 3 * collection[6] - collection[5]
-    if top_scary >= 1 and collection[5] == top_scary:
-        points -= 2
-    return points
-
-
 def play_checked(seed: int, players: int, mode: str, check_replay: bool) -> BagState:
-    """One random game with the invariants at every step; optionally replayed from its record."""
+    """One random game with bugs_core.bag_of_bugs.audit's invariants after every action (§5.3:
+    it ends on its last Rock pair with one Rock left; G32; the scores' recount); optionally
+    replayed from its record."""
     options = {"players": players, "grab_mode": mode}
-    setup = GAME.make_setup(options)
-    record = new_record("bag-of-bugs", GAME.setup_options(setup), seed)
-    full = bag_for(players)
-    final = None
-    for step in play(GAME, setup, seed):
-        state = step.state
-        assert all_tokens(state) == full, f"seed {seed}: tokens lost or duplicated"
-        if step.action is None:
-            final = state
-        else:
-            record = record.with_action(step.action)
-    assert final is not None and GAME.is_terminal(final)
-    # §5.3: the game ended on its last pair, never on an empty bag, with one Rock left.
-    assert final.rock_pairs == PAIRS_TO_END[players], f"seed {seed}: the bag ran out"
-    assert final.bag[ROCK] == 1 and final.pool == ()
-    top = max(c[5] for c in final.collections)
-    assert GAME.scores(final) == tuple(recount(c, top) for c in final.collections)
-    best = max(GAME.scores(final))
-    assert GAME.winners(final) == tuple(i for i, p in enumerate(GAME.scores(final)) if p == best)
-    if check_replay:
-        assert replay(record) == final
+    final, checked = audited_game(GAME, options, seed, AUDITS["bag-of-bugs"], (), check_replay)
+    assert checked.violations == 0, f"seed {seed}: {checked.kept}"
+    assert isinstance(final, BagState) and GAME.is_terminal(final)
     return final
 
 

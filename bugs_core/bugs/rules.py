@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+import functools
 
 from ..errors import IllegalActionError
 from ..rng import Rng
@@ -23,7 +23,16 @@ from .cards import (
     copies,
     hand_of,
 )
-from .state import HANDS_PER_GAME, BugsSetup, BugsState, HandResult, Phase, PilePlay, Restriction
+from .state import (
+    HANDS_PER_GAME,
+    BugsSetup,
+    BugsState,
+    HandResult,
+    Phase,
+    PilePlay,
+    Restriction,
+    evolve,
+)
 
 _ACTION_CARD_OF: dict[Action, int] = {
     act.NET: NET,
@@ -92,6 +101,36 @@ def _lead_limit(state: BugsState, value: int) -> int | None:
     return None
 
 
+_PLAYS: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
+    tuple(tuple(Play(v, c, k) for k in range(act.MAX_OUTBREAKS + 1)) for c in range(10))
+    for v in range(10)
+)
+"""`_PLAYS[v][c][k]` is Play(v, c, k): legal_actions hands out these shared (immutable) actions
+instead of building hundreds of new ones per call."""
+_WIPES: tuple[tuple[WipeOut, ...], ...] = tuple(
+    tuple(WipeOut(v, k) for k in range(act.MAX_OUTBREAKS + 1)) for v in range(10)
+)
+"""`_WIPES[v][k]` is WipeOut(v, k)."""
+
+
+MAX_SIZE = 9 * (9 + act.MAX_OUTBREAKS)
+"""The largest swarm one play can announce: any limit from here on leaves no play."""
+
+
+@functools.cache
+def _runs(value: int, held: int, kmax: int, limit: int) -> tuple[Play, ...]:
+    """Every play of 1..`held` bugs of `value` with 0..`kmax` Outbreaks whose size exceeds
+    `limit` (-1: every one), in id order. Size grows with the Outbreaks, so for each count
+    they are those from the first k with (count + k) x value > limit, that is
+    count + k >= limit // value + 1. Made once per key (`limit` capped at MAX_SIZE)."""
+    rows = _PLAYS[value]
+    return tuple(
+        play
+        for count in range(1, held + 1)
+        for play in rows[count][max(0, limit // value + 1 - count) : kmax + 1]
+    )
+
+
 def legal_actions(state: BugsState) -> tuple[Action, ...]:
     """Every legal action in canonical order (by action id)."""
     if state.phase is Phase.GAME_OVER:
@@ -100,25 +139,23 @@ def legal_actions(state: BugsState) -> tuple[Action, ...]:
     kmax = min(hand[OUTBREAK], state.setup.max_outbreaks_per_play)
     out: list[Action] = []
     if state.phase is Phase.LEAD:
+        r = state.restriction  # B24, as in _lead_limit: value 0 restricts nothing
+        restricted, limit = (r.value, r.threshold) if r and r.seat == state.to_act else (0, 0)
         for v in range(1, 10):
-            limit = _lead_limit(state, v)
-            for c in range(1, hand[v] + 1):
-                for k in range(kmax + 1):
-                    if limit is None or (c + k) * v > limit:
-                        out.append(Play(v, c, k))
+            if hand[v]:
+                capped = min(limit, MAX_SIZE) if v == restricted else -1
+                out.extend(_runs(v, hand[v], kmax, capped))
         can_play = bool(out)
         for v in range(1, 10):
             if hand[v] == copies(v):
-                out.extend(WipeOut(v, k) for k in range(kmax + 1))
+                out.extend(_WIPES[v][: kmax + 1])
         if not can_play:
             out.append(act.PASS_LEAD)
         return tuple(out)
-    size, current = state.swarm_size, state.swarm_value
+    size, current = min(state.swarm_size, MAX_SIZE), state.swarm_value
     for v in range(1, 10):
-        for c in range(1, hand[v] + 1):
-            for k in range(kmax + 1):
-                if v == current or (c + k) * v > size:
-                    out.append(Play(v, c, k))
+        if hand[v]:  # B14: more of the swarm's own value always goes; others must beat it
+            out.extend(_runs(v, hand[v], kmax, -1 if v == current else size))
     if sum(hand) >= 2:  # B27: an action card is never the last card
         out.extend(a for a, card in _ACTION_CARD_OF.items() if hand[card])
     out.append(act.PICK_UP)
@@ -266,7 +303,7 @@ def _play(state: BugsState, play: Play) -> BugsState:
         netted = (*state.netted[:seat], False, *state.netted[seat + 1 :])
         size = state.swarm_size + play.size if play.value == state.swarm_value else play.size
         restriction = state.restriction
-    new = replace(
+    new = evolve(
         state,
         hands=_with_seat(state.hands, seat, hand),
         pile=pile,
@@ -278,9 +315,10 @@ def _play(state: BugsState, play: Play) -> BugsState:
         to_act=_next(state, seat),
         restriction=restriction,
         known=_forget(state.known, seat, play.value, play.count),
+        actions_this_hand=state.actions_this_hand + 1,
     )
     if not any(hand):  # B29: the hand ends at once; the swarm is not answered
-        return end_hand(new, seat, "out")
+        return end_hand(_uncounted(new, state), seat, "out")
     return new
 
 
@@ -291,21 +329,27 @@ def _wipe_out(state: BugsState, wipe: WipeOut) -> BugsState:
     discard = list(state.discard)
     discard[wipe.value] += count
     discard[OUTBREAK] += wipe.outbreaks
-    new = replace(
+    new = evolve(
         state,
         hands=_with_seat(state.hands, seat, hand),
         discard=tuple(discard),
         known=_forget(state.known, seat, wipe.value, count),
+        actions_this_hand=state.actions_this_hand + 1,
     )
     if not any(hand):  # B26
-        return end_hand(new, seat, "out")
+        return end_hand(_uncounted(new, state), seat, "out")
     return new
 
 
 def _pass_lead(state: BugsState) -> BugsState:
-    new = replace(state, restriction=None, to_act=_next(state, state.to_act))
+    new = evolve(
+        state,
+        restriction=None,
+        to_act=_next(state, state.to_act),
+        actions_this_hand=state.actions_this_hand + 1,
+    )
     if not any(bug_count(h) for h in state.hands):  # B34a: every colony is gone
-        return end_hand(new, None, "stall")
+        return end_hand(_uncounted(new, state), None, "stall")
     return new
 
 
@@ -326,7 +370,7 @@ def _pick_up(state: BugsState) -> BugsState:
         restriction = Restriction(seat, value, threshold)
     hand = tuple(h + g for h, g in zip(state.hands[seat], gained, strict=True))
     known = tuple(k + g for k, g in zip(state.known[seat], gained, strict=True))
-    return replace(
+    return evolve(
         state,
         hands=_with_seat(state.hands, seat, hand),
         pile=(),
@@ -336,16 +380,21 @@ def _pick_up(state: BugsState) -> BugsState:
         phase=Phase.LEAD,
         restriction=restriction,
         known=_with_seat(state.known, seat, known),
+        actions_this_hand=state.actions_this_hand + 1,
     )
 
 
 def repellent_target(state: BugsState, seat: int, direction: int) -> int:
     """B18: the nearest seat in the new direction whose latest action here was not a Net."""
-    n = state.setup.players
-    if state.setup.repellent_target == "skip_netters":
+    return _repellent_target(state.setup, state.netted, seat, direction)
+
+
+def _repellent_target(setup: BugsSetup, netted: tuple[bool, ...], seat: int, direction: int) -> int:
+    n = setup.players
+    if setup.repellent_target == "skip_netters":
         for i in range(1, n):
             target = (seat + direction * i) % n
-            if not state.netted[target]:
+            if not netted[target]:
                 return target
     return (seat + direction) % n
 
@@ -355,30 +404,42 @@ def _action_card(state: BugsState, action: Action, card: int) -> BugsState:
     hand = _take(state.hands[seat], card, 1)
     discard = _take(state.discard, card, -1)
     netted = (*state.netted[:seat], card == NET, *state.netted[seat + 1 :])
-    new = replace(
+    direction, size, value = state.direction, state.swarm_size, state.swarm_value
+    if card == REPELLENT:
+        direction = -state.direction
+        to_act = _repellent_target(state.setup, netted, seat, direction)
+    else:  # B17: a Net passes the swarm on unchanged
+        to_act = _next(state, seat)
+        if card == EXTERMINATOR:  # B20: the swarm is zeroed; its bugs stay in the pile
+            size = value = 0
+    return evolve(
         state,
         hands=_with_seat(state.hands, seat, hand),
         discard=discard,
         netted=netted,
         known=_forget(state.known, seat, card, 1),
+        direction=direction,
+        swarm_size=size,
+        swarm_value=value,
+        to_act=to_act,
+        actions_this_hand=state.actions_this_hand + 1,
     )
-    if card == NET:  # B17
-        return replace(new, to_act=_next(state, seat))
-    if card == REPELLENT:
-        direction = -state.direction
-        return replace(new, direction=direction, to_act=repellent_target(new, seat, direction))
-    # B20: the Exterminator zeroes the swarm; its bugs stay in the pile.
-    return replace(new, swarm_size=0, swarm_value=0, to_act=_next(state, seat))
+
+
+def _uncounted(new: BugsState, before: BugsState) -> BugsState:
+    """`new` with the action count it had before the action: a hand that ends is scored from
+    the state before its last action was counted (the game's final state keeps that count)."""
+    return evolve(new, actions_this_hand=before.actions_this_hand)
 
 
 def _finish(before: BugsState, after: BugsState) -> BugsState:
-    """Count the action, and end the hand at the action cap (B34b)."""
+    """End the hand at the action cap (B34b); every effect above counts its action itself, in
+    the one copy of the state it makes."""
     if after.hand_no != before.hand_no or after.phase is Phase.GAME_OVER:
         return after
-    count = before.actions_this_hand + 1
-    if count >= before.setup.max_actions_per_hand:
-        return end_hand(replace(after, actions_this_hand=count), None, "cap")
-    return replace(after, actions_this_hand=count)
+    if after.actions_this_hand >= before.setup.max_actions_per_hand:
+        return end_hand(after, None, "cap")
+    return after
 
 
 def next_dealer(state: BugsState, points: tuple[int, ...], scores: tuple[int, ...]) -> int:
@@ -405,7 +466,7 @@ def end_hand(state: BugsState, out: int | None, reason: str) -> BugsState:
     dealer = None if last else next_dealer(state, points, scores)
     result = HandResult(state.hand_no, out, reason, state.hands, points, dealer)
     if dealer is None:
-        return replace(
+        return evolve(
             state,
             phase=Phase.GAME_OVER,
             scores=scores,

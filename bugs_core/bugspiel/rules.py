@@ -14,10 +14,11 @@ from ..errors import IllegalActionError
 from ..rng import Rng
 from .actions import Action, BuyBonus, BuyBug, Fly, Pass, PlayBonus, PlayBug, Spot
 from .board import ROTATIONS, Board, Space, board_for, line_directions, rotate
-from .cards import Card, bonus_id, card, card_id, goal_matches, goal_value
+from .cards import Card, bonus_id, card, card_count, card_id, goal_matches, goal_value
 from .deck import BonusCard, CategoryGoal
 from .market import MARKET_SLOTS, buy
 from .setup import BugspielSetup, initial_setup
+from .species import Terrain
 from .state import EMPTY, NOBODY, BugspielState, End
 
 __all__ = [
@@ -151,6 +152,38 @@ def _flyers(state: BugspielState, seat: int) -> list[int]:
     ]
 
 
+@functools.cache
+def _spots(name: str) -> tuple[Spot, ...]:
+    """`spot_of` for every space number of the board, made once."""
+    board = board_for(name)
+    return tuple(spot_of(board, i) for i in range(3 * len(board.tiles)))
+
+
+@functools.cache
+def _bug_plays(name: str, cid: int, space: int) -> tuple[PlayBug, ...]:
+    """The three PlayBug actions (one per turn, id order) of card `cid` to `space`. Actions are
+    immutable, so legal_actions hands out these shared ones instead of making new ones."""
+    to = _spots(name)[space]
+    return tuple(PlayBug(cid, to, turn) for turn in _ID_TURNS)
+
+
+@functools.cache
+def _flights(name: str, source: int, space: int) -> tuple[Fly, ...]:
+    """The three Fly actions (one per turn, id order) from `source` to `space`."""
+    spots = _spots(name)
+    return tuple(Fly(spots[source], spots[space], turn) for turn in _ID_TURNS)
+
+
+@functools.lru_cache(maxsize=64)
+def _homes(terrain: tuple[Terrain, ...]) -> dict[frozenset[Terrain], tuple[int, ...]]:
+    """For a board's terrain, per set of terrains a card lives in, the spaces on those tiles
+    in order: the terrain half of `can_place`, worked out once per game."""
+    kinds = {card(i).terrains for i in range(card_count())}
+    return {
+        kind: tuple(s for s in range(3 * len(terrain)) if terrain[s // 3] in kind) for kind in kinds
+    }
+
+
 def legal_actions(state: BugspielState) -> tuple[Action, ...]:
     """Every legal action of the seat to act, in canonical (id) order; () once the game is over.
 
@@ -160,33 +193,35 @@ def legal_actions(state: BugspielState) -> tuple[Action, ...]:
     if state.end is not None:
         return ()
     seat = state.to_act
-    board = state.board
-    spaces = range(len(state.cards))
+    name = state.setup.board
+    spots = _spots(name)
+    cards = state.cards
+    homes = _homes(state.terrain)
     found: list[Action] = [Pass()]
     if len(state.bug_hands[seat]) < HAND_LIMIT:
         found += [BuyBug(i) for i, c in enumerate(state.bug_market) if c is not None]
     if len(state.bonus_hands[seat]) < HAND_LIMIT:
         found += [BuyBonus(i) for i, b in enumerate(state.bonus_market) if b is not None]
+    # can_place, unrolled: `homes` settles the terrain; a predator needs prey, others room.
     for cid in dict.fromkeys(state.bug_hands[seat]):
         c = card(cid)
-        for s in spaces:
-            if can_place(state, c, s):
-                to = spot_of(board, s)
-                found += [PlayBug(cid, to, turn) for turn in _ID_TURNS]
+        for s in homes[c.terrains]:
+            there = cards[s]
+            if (there != EMPTY and card(there).prey) if c.predator else there == EMPTY:
+                found += _bug_plays(name, cid, s)
     for source in _flyers(state, seat):
-        c = card(state.cards[source])
-        for s in spaces:
-            if s != source and can_place(state, c, s, vacated=source):
-                to = spot_of(board, s)
-                found += [Fly(spot_of(board, source), to, turn) for turn in _ID_TURNS]
-    for bonus in dict.fromkeys(state.bonus_hands[seat]):
-        for s in spaces:
-            if (
-                state.owners[s] == seat
-                and state.cards[s] != EMPTY
-                and _matches_without_wild(bonus, card(state.cards[s]))
+        c = card(cards[source])
+        for s in homes[c.terrains]:
+            # A flyer never lands on its own space, so the vacated one is never looked at.
+            there = cards[s]
+            if s != source and (
+                (there != EMPTY and card(there).prey) if c.predator else there == EMPTY
             ):
-                found.append(PlayBonus(bonus, spot_of(board, s)))
+                found += _flights(name, source, s)
+    for bonus in dict.fromkeys(state.bonus_hands[seat]):
+        for s, owner in enumerate(state.owners):
+            if owner == seat and cards[s] != EMPTY and _matches_without_wild(bonus, card(cards[s])):
+                found.append(PlayBonus(bonus, spots[s]))
     # Built in id order without sorting: hands are sorted by id, spaces run in cell order (the
     # small board's cells keep the large board's order) and turns in their id order.
     return tuple(found)
