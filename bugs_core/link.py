@@ -205,7 +205,8 @@ def decode_link(text: str) -> GameRecord:
     rules_version = reader.text("rules version")
     try:
         setup: Any = json.loads(reader.text("setup"))
-    except ValueError:
+    # RecursionError: a forged setup of [[[... over a thousand deep (4 KB allow four thousand).
+    except (ValueError, RecursionError):
         raise LinkError("the link's setup is not readable") from None
     seats = []
     for i in range(reader.varint("seat count", 17)):

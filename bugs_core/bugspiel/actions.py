@@ -256,8 +256,10 @@ def _spot(column: str, row: str, space: str, *, text: str) -> Spot:
     label = f"{column.upper()}{row}"
     try:
         tile = LARGE.tile(label)
-    except KeyError:
-        raise InvalidActionError(text, f"there is no tile {label}") from None
+    # ValueError: a row of over 4300 digits is more than int() agrees to read.
+    except (KeyError, ValueError):
+        shown = label if len(label) <= 12 else label[:9] + "..."
+        raise InvalidActionError(text, f"there is no tile {shown}") from None
     if space.lower() not in _LETTER_SPACES:
         raise InvalidActionError(
             text, f"a tile's spaces are a (above), c (centre) and b (below), not {space!r}"
@@ -270,7 +272,7 @@ def _goal(name: str, *, text: str) -> Goal:
         return parse_goal(name)
     except KeyError:
         raise InvalidActionError(
-            text, f"{name!r} is not a bonus goal (a category id or a diet word)"
+            text, f"{name[:60]!r} is not a bonus goal (a category id or a diet word)"
         ) from None
 
 
@@ -280,6 +282,8 @@ def parse_action(text: str) -> Action:
     if not isinstance(text, str):
         raise InvalidActionError(repr(text), f"an action is text, not {type(text).__name__}")
     words = " ".join(text.split())
+    # Messages quote the text cut short: an action may come from a 2 MB record.
+    shown = text if len(text) <= 60 else text[:57] + "..."
     for kind, pattern in _PATTERNS:
         m = pattern.fullmatch(words)
         if m is None:
@@ -288,26 +292,26 @@ def parse_action(text: str) -> Action:
         if kind == "pass":
             return Pass()
         if kind == "buy":
-            slot = int(g[1])
-            if slot >= MARKET_SLOTS:
+            # The length is checked first: int() refuses over 4300 digits with a ValueError.
+            if len(g[1]) > 3 or int(g[1]) >= MARKET_SLOTS:
                 raise InvalidActionError(
-                    text, f"market slots are 0 to {MARKET_SLOTS - 1}, not {slot}"
+                    shown, f"market slots are 0 to {MARKET_SLOTS - 1}, not {g[1][:9]}"
                 )
+            slot = int(g[1])
             return BuyBug(slot) if g[0] == "bug" else BuyBonus(slot)
         if kind == "play":
             try:
                 c = card_id(g[0].replace("_", " "))
             except KeyError:
-                raise InvalidActionError(text, f"no bug is called {g[0]!r}") from None
-            return PlayBug(c, _spot(*g[1:4], text=text), int(g[4] or 0))
+                raise InvalidActionError(shown, f"no bug is called {g[0][:60]!r}") from None
+            return PlayBug(c, _spot(*g[1:4], text=shown), int(g[4] or 0))
         if kind == "fly":
-            return Fly(_spot(*g[0:3], text=text), _spot(*g[3:6], text=text), int(g[6] or 0))
+            return Fly(_spot(*g[0:3], text=shown), _spot(*g[3:6], text=shown), int(g[6] or 0))
         # Each goal is read on its own so that the message names the one that is wrong.
         return PlayBonus(
-            BonusCard.of(_goal(g[0], text=text), _goal(g[1], text=text)),
-            _spot(*g[2:5], text=text),
+            BonusCard.of(_goal(g[0], text=shown), _goal(g[1], text=shown)),
+            _spot(*g[2:5], text=shown),
         )
-    shown = text if len(text) <= 60 else text[:57] + "..."
     raise InvalidActionError(
         shown,
         "expected pass, buy bug N, buy bonus N, play NAME SPOT [+1|-1], "
