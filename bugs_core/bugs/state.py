@@ -93,7 +93,9 @@ class BugsSetup:
 
     def to_options(self) -> dict[str, Any]:
         """Plain options; only those that differ from the defaults, players always."""
-        default = BugsSetup(players=self.players, allow_two_players=self.allow_two_players)
+        # The default is built for at least 3 seats: a 2-seat default would need the flag itself
+        # and so hide it, and the options of a 2-player game could not be read back.
+        default = BugsSetup(players=max(self.players, 3))
         return options_of(self, default)
 
 

@@ -57,6 +57,18 @@ def test_round_trip_whole_and_mid_game(game_id: str, players: int, seed: int) ->
     assert decode_link("#" + encode_link(half)) == half  # a fragment as location.hash gives it
 
 
+def test_a_two_player_bugs_game_round_trips() -> None:
+    """B35: the 2-seat flag travels in the record, so the link opens the same game."""
+    game = get_game("bugs")
+    setup = game.make_setup({"players": 2, "allow_two_players": True})
+    record = new_record("bugs", game.setup_options(setup), 5)
+    for step in play(game, setup, 5):
+        if step.action is None or len(record.actions) >= 40:
+            break
+        record = record.with_action(step.action)
+    assert decode_link(encode_link(record)) == record
+
+
 def test_options_and_names_survive() -> None:
     game = get_game("bugspiel")
     setup = game.make_setup({"players": 2, "board": "large", "target_score": 60})

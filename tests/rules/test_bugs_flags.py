@@ -201,3 +201,15 @@ def test_from_options_error_names_the_option() -> None:
         BugsSetup.from_options({"players": 4, "repellent_target": "x"})
     with pytest.raises(SetupError, match="players"):
         BugsSetup.from_options({"players": 9})
+
+
+def test_flag_allow_two_players_round_trips() -> None:
+    """B35: a 2-player game's options keep the flag, so its record and link open again (the
+    options once left it out, as equal to a 2-seat default that needed it too)."""
+    setup = BugsSetup.from_options({"players": 2, "allow_two_players": True})
+    assert setup.to_options() == {"players": 2, "allow_two_players": True}
+    assert BugsSetup.from_options(setup.to_options()) == setup
+    assert BugsSetup(players=4, allow_two_players=True).to_options() == {
+        "players": 4,
+        "allow_two_players": True,
+    }
