@@ -1,7 +1,8 @@
 """Browser tests against the built site, served on 127.0.0.1, in Debian's Chromium.
 
-Every test fails on a request to any other host and on any console error or page error,
-unless it declares the errors it provokes with `browser_guard.expect_errors()`.
+Every test fails on a request to any other host, on any Content-Security-Policy violation, and
+on any console error or page error unless it declares the errors it provokes with
+`browser_guard.expect_errors()`.
 """
 
 from __future__ import annotations
@@ -65,15 +66,19 @@ def base_url() -> Iterator[str]:
 
 @pytest.fixture(autouse=True)
 def browser_guard(context: BrowserContext, page: Page) -> Iterator[BrowserGuard]:
-    """Watch every request and console message of the test's browser context."""
+    """Watch every request, console message and policy violation of the test's context."""
     page.set_default_timeout(TIMEOUT_MS)
     guard = BrowserGuard()
+    guard.watch_policy(context, page)
     context.route("**/*", guard.on_route)
     page.on("console", guard.on_console)
     page.on("pageerror", guard.on_page_error)
     yield guard
     if guard.foreign:
         pytest.fail("requests left 127.0.0.1:\n" + "\n".join(guard.foreign), pytrace=False)
+    if guard.violations:
+        report = "\n".join(guard.violations)
+        pytest.fail(f"the page's Content-Security-Policy was violated:\n{report}", pytrace=False)
     if guard.errors and not guard.errors_expected:
         pytest.fail("the browser reported errors:\n" + "\n".join(guard.errors), pytrace=False)
 

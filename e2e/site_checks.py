@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Request, Route
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Route, Worker
+from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parent.parent
 PUBLIC = ROOT / "public"
@@ -24,6 +26,26 @@ CHROMIUM_ARGS = [
 # A cold Pyodide start takes ~5 s on two cores; leave room for a loaded CI machine.
 TIMEOUT_MS = 60_000
 LOCAL_HOST = "127.0.0.1"
+VIOLATION_BINDING = "__bugsTablePolicyViolation"
+WATCH_POLICY = f"""(() => {{
+  // Every frame of every page reports each Content-Security-Policy violation to the test.
+  document.addEventListener("securitypolicyviolation", (event) => {{
+    const where = event.sourceFile ? ` at ${{event.sourceFile}}:${{event.lineNumber}}` : "";
+    const report = `${{event.effectiveDirective}} blocked ${{event.blockedURI || "(inline)"}}` +
+      ` on ${{event.documentURI}}${{where}}` + (event.sample ? ` (sample: ${{event.sample}})` : "");
+    const send = window["{VIOLATION_BINDING}"];
+    if (typeof send === "function") send(report);
+  }});
+}})();"""
+"""An init script for every frame: the policy's violations go to BrowserGuard. (The browser
+also logs each as a console error, which the guard catches on its own; this names the
+directive and the blocked address, and counts even in a test that expects errors.)"""
+VIOLATION_PREFIX = "CSP violation: "
+WATCH_WORKER_POLICY = f"""() => self.addEventListener("securitypolicyviolation", (event) =>
+  console.error(`{VIOLATION_PREFIX}${{event.effectiveDirective}} blocked ` +
+    `${{event.blockedURI || "(inline)"}} in the worker ${{self.location.href}}`))"""
+"""The same for a web worker, where no init script runs and the browser logs a violation to no
+console the test hears: it reports through the worker's console, which the page relays."""
 
 
 def check_site_built() -> None:
@@ -51,6 +73,7 @@ class BrowserGuard:
     requests: list[str] = field(default_factory=list)
     foreign: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    violations: list[str] = field(default_factory=list)
     errors_expected: bool = False
     site: str | None = None  # once set (`only_site`), the one origin pages may ask on 127.0.0.1
     also_allowed: frozenset[str] = frozenset()  # exact URLs beyond the site (`only_site`)
@@ -104,6 +127,25 @@ class BrowserGuard:
     def on_console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
             self.errors.append(f"console error: {message.text}")
+            if message.text.startswith(VIOLATION_PREFIX):
+                self.violations.append(message.text.removeprefix(VIOLATION_PREFIX))
 
     def on_page_error(self, error: Exception) -> None:
         self.errors.append(f"page error: {error}")
+
+    def on_violation(self, _source: object, report: str) -> None:
+        """A page's policy blocked something (the binding WATCH_POLICY calls)."""
+        self.violations.append(str(report))
+
+    def on_worker(self, worker: Worker) -> None:
+        """Hook a new worker's policy violations (those before the hook are missed: the
+        worker's first lines run before the test hears of it)."""
+        with suppress(PlaywrightError):  # the worker ended already
+            worker.evaluate(WATCH_WORKER_POLICY)
+
+    def watch_policy(self, context: BrowserContext, page: Page) -> None:
+        """Report every Content-Security-Policy violation in the context's frames and in the
+        page's workers."""
+        context.expose_binding(VIOLATION_BINDING, self.on_violation)
+        context.add_init_script(WATCH_POLICY)
+        page.on("worker", self.on_worker)

@@ -29,7 +29,7 @@ from bugs_core.rng import Rng
 from .bag_table_svg import table_words
 from .bugs_session import bot_seed
 from .replay import checked_action, replay_sessions
-from .seats import PERSON, seats_from_form
+from .seats import PERSON, seats_from_form, shown_names
 
 KEY_ROWS = ("12345", "QWERT", "ASDFG", "ZXCVB", "67890")
 """Each person's five keys for Grab 1-5, by their order among the people at the table."""
@@ -75,7 +75,7 @@ class BagSession:
         chosen = {**(options or {}), "players": len(seats)}
         record = new_record("bag-of-bugs", chosen, seed, list(seats))
         state = GAME.initial_state(GAME.make_setup(record.setup), Rng(seed))
-        opening = table_words(GAME.opening(state, record.names()))
+        opening = table_words(GAME.opening(state, shown_names(record.names())))
         return cls(record, state, (opening,))
 
     @classmethod
@@ -92,8 +92,8 @@ class BagSession:
 
     @property
     def names(self) -> list[str]:
-        """The seats' names."""
-        return self.record.names()
+        """The seats' names as the page shows them (`seats.shown_name`)."""
+        return shown_names(self.record.names())
 
     @property
     def people(self) -> tuple[int, ...]:

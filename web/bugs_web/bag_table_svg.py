@@ -26,7 +26,7 @@ from bugs_core.bag_of_bugs.tokens import (
     TOKEN_LIMIT,
 )
 
-from .svg import INK, shorten, svg_root
+from .svg import INK, full_title, markup, shorten, svg_root
 from .svg import el as _el
 from .svg import text as _text
 
@@ -163,7 +163,7 @@ def render_bag_table(
     _pool(root, view, names, w, pool_top, pool_h)
     _grabs(root, view, names, w, grabs_top, grab_r, clickable, mine)
     _bag(root, view, w, bag_top, bag_h, narrow)
-    return ET.tostring(root, encoding="unicode")
+    return markup(root)
 
 
 def _seat(
@@ -194,14 +194,9 @@ def _seat(
         stroke=HIGHLIGHT if drawer else EDGE,
         stroke_width=3 if drawer else 1,
     )
-    _text(
-        g,
-        x + 8,
-        y + 19,
-        shorten(name, max(6, int((w - 70) / 8))),
-        size=14,
-        fill=ON_BACKGROUND,
-        weight="bold",
+    shown = shorten(name, max(6, int((w - 70) / 8)))
+    full_title(
+        _text(g, x + 8, y + 19, shown, size=14, fill=ON_BACKGROUND, weight="bold"), name, shown
     )
     _text(
         g, x + w - 8, y + 19, f"{points} pts", size=14, fill=HIGHLIGHT, anchor="end", weight="bold"

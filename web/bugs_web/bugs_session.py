@@ -26,7 +26,7 @@ from bugs_core.rng import Rng
 
 from .bugs_picker import Picker
 from .replay import checked_action, replay_sessions
-from .seats import PERSON, seats_from_form
+from .seats import PERSON, seats_from_form, shown_names
 
 PLAY, HANDOFF, HAND_OVER, GAME_OVER = "play", "handoff", "hand-over", "game-over"
 """What the screen is for."""
@@ -76,7 +76,7 @@ class Session:
         """A new game: the deal of hand 1 from `seed`."""
         record = new_record("bugs", {**(options or {}), "players": len(seats)}, seed, list(seats))
         state = GAME.initial_state(GAME.make_setup(record.setup), Rng(seed))
-        names = record.names()
+        names = shown_names(record.names())
         opening = f"Hand 1 of {HANDS_PER_GAME}: {names[state.dealer]} deals and leads."
         first = cls(record, state, (opening,), None, PLAY, Picker(()), 0)
         return first._settle()
@@ -97,8 +97,8 @@ class Session:
 
     @property
     def names(self) -> list[str]:
-        """The seats' names."""
-        return self.record.names()
+        """The seats' names as the page shows them (`seats.shown_name`)."""
+        return shown_names(self.record.names())
 
     @property
     def people(self) -> tuple[int, ...]:

@@ -25,7 +25,7 @@ from bugs_core.bugs.cards import (
 )
 from bugs_core.bugs.state import HANDS_PER_GAME, BugsView, Phase
 
-from .svg import INK, svg_root
+from .svg import INK, full_title, markup, shorten, svg_root
 from .svg import el as _el
 from .svg import text as _text
 
@@ -301,7 +301,7 @@ def render_table(
             else "Final hands are in the scores."
         )
         _text(root, MARGIN, hand_top - 14, note, size=14, fill=ON_BACKGROUND)
-        return ET.tostring(root, encoding="unicode")
+        return markup(root)
 
     me = seat_name(names, view.seat)
     me = me if me.casefold() == "you" else f"{me} (you)"
@@ -339,7 +339,7 @@ def render_table(
     if not kinds:
         _text(root, MARGIN, hand_top + 40, "No cards in hand.", size=14, fill=ON_BACKGROUND)
 
-    return ET.tostring(root, encoding="unicode")
+    return markup(root)
 
 
 SEAT_MIN_W = 150
@@ -374,8 +374,10 @@ def _seat_box(
         stroke_width=4 if acting else 1,
     )
     room = max(6, int((w - 60) / 8))
-    shown = name if len(name) <= room else name[: room - 1] + "…"
-    _text(g, x + 8, y + 20, shown, size=14, fill=ON_BACKGROUND, weight="bold")
+    shown = shorten(name, room)
+    full_title(
+        _text(g, x + 8, y + 20, shown, size=14, fill=ON_BACKGROUND, weight="bold"), name, shown
+    )
     # the hand as small card backs, up to ten, then the number says the rest
     for i in range(min(size, 10)):
         _el(

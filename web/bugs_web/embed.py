@@ -27,7 +27,7 @@ from bugs_core.record import MAX_NAME, GameRecord, Seat
 from bugs_core.registry import get_game
 from bugs_core.rng import Rng
 
-from .seats import PERSON
+from .seats import PERSON, plain_name
 
 SOURCE = "bugs-table"
 """Every event's `source`, so a host tells our messages from any other frame's."""
@@ -171,7 +171,7 @@ def parse_seats(text: str, game_id: str) -> tuple[Seat, ...]:
         elif kind not in LEVELS:
             words = ", ".join(["you", *LEVELS])
             raise EmbedError("seats", f"seat {i + 1}: {kind!r} is not a player; use {words}")
-        name = " ".join(name.split())
+        name = " ".join(plain_name(name).split())  # no control characters in a name
         if colon and not name:
             raise EmbedError("seats", f"seat {i + 1}: the name before ':' is empty")
         if len(name) > MAX_NAME:

@@ -26,7 +26,7 @@ from bugs_core.bugspiel.species import (
     load_dataset,
 )
 
-from .svg import INK, el, shorten, svg_root, text
+from .svg import INK, el, markup, shorten, svg_root, text
 from .svg import num as _f
 
 __all__ = [
@@ -978,7 +978,7 @@ def full_card_svg(card_id: int) -> str:
     y += 18
     for i, line in enumerate(wrap(sp.note, 38, 7)):
         _italic(text(root, 14, y + i * 16, line, size=12, fill="#333333"))
-    return ET.tostring(root, encoding="unicode")
+    return markup(root)
 
 
 def full_bonus_svg(bonus_id: int) -> str:
@@ -1050,4 +1050,4 @@ def full_bonus_svg(bonus_id: int) -> str:
     )
     for i, line in enumerate(wrap(words, 38, 4)):
         text(root, 14, y + i * 16, line, size=12, fill="#333333")
-    return ET.tostring(root, encoding="unicode")
+    return markup(root)

@@ -34,7 +34,7 @@ from bugs_core.rng import Rng
 
 from .bugs_session import BotTurn, bot_seed
 from .replay import checked_action, replay_sessions
-from .seats import PERSON, seats_from_form
+from .seats import PERSON, seats_from_form, shown_names
 
 CLOCKWISE, COUNTER_CLOCKWISE = -1, 1
 """Turn steps in the notation's sense: +1 turns a tile counter-clockwise, -1 clockwise."""
@@ -89,7 +89,7 @@ class SpielSession:
         chosen = {**(options or {}), "players": len(seats)}
         record = new_record("bugspiel", chosen, seed, list(seats))
         state = GAME.initial_state(GAME.make_setup(record.setup), Rng(seed))
-        first = cls(record, state, (opening(state, record.names()),), (), 0)
+        first = cls(record, state, (opening(state, shown_names(record.names())),), (), 0)
         people = first.people
         return replace(first, viewer=people[0] if people else 0)._settle()
 
@@ -107,8 +107,8 @@ class SpielSession:
 
     @property
     def names(self) -> list[str]:
-        """The seats' names."""
-        return self.record.names()
+        """The seats' names as the page shows them (`seats.shown_name`)."""
+        return shown_names(self.record.names())
 
     @property
     def people(self) -> tuple[int, ...]:

@@ -42,7 +42,7 @@ from .spiel_cards_svg import (
     token,
     wrap,
 )
-from .svg import INK, shorten, svg_root
+from .svg import INK, full_title, markup, shorten, svg_root
 from .svg import el as _el
 from .svg import num as _f
 from .svg import text as _text
@@ -247,7 +247,7 @@ class _Table:
         height = int(y + m)
         self.root.set("viewBox", f"0 0 {w} {height}")
         self.bg.set("height", str(height))
-        return ET.tostring(self.root, encoding="unicode")
+        return markup(self.root)
 
     def banner(self, y: float) -> float:
         lay = self.lay
@@ -350,8 +350,10 @@ class _Table:
         )
         narrow = w < 230
         room = max(4, int((w - 96) / 8))
-        shown = shorten(name, room) + (" (you)" if me and w > 200 else "")
-        _text(g, x + 34, y + 22, shown, size=14, fill=ON_BACKGROUND, weight="bold")
+        cut = shorten(name, room)
+        shown = cut + (" (you)" if me and w > 200 else "")
+        node = _text(g, x + 34, y + 22, shown, size=14, fill=ON_BACKGROUND, weight="bold")
+        full_title(node, name, cut)
         _text(
             g,
             x + w - 10,
@@ -540,22 +542,13 @@ class _Table:
     def previews(
         self, g: ET.Element, centres: list[tuple[float, float]], s: float, top: float, bottom: float
     ) -> None:
-        """Each lit space's line, hidden until that space is hovered or focused."""
+        """Each lit space's line, hidden until that space is hovered or focused (the rules
+        that show it are in spiel.css: the page's policy allows no inline style)."""
         if not self.hl.previews:
             return
-        rules = []
         for space, tiles, points in self.hl.previews:
             pg = _el(g, "g", **{"class": "spiel-line-preview", "data-preview-for": str(space)})
             self.line(pg, centres, s, top, bottom, tiles, points)
-            on = f'[data-space="{space}"]'
-            rules.append(
-                f'svg:has({on}:hover) [data-preview-for="{space}"], '
-                f'svg:has({on}:focus) [data-preview-for="{space}"] {{ display: inline; }}'
-            )
-        style = ET.SubElement(self.root, "style")
-        style.text = ".spiel-line-preview { display: none; pointer-events: none; }\n" + "\n".join(
-            rules
-        )
 
     def space(self, parent: ET.Element, index: int, cx: float, cy: float, r: float) -> None:
         t = self.t

@@ -1,13 +1,19 @@
-"""Small helpers the SVG renderers share: elements with attribute names in SVG's spelling, and
-text nodes (ElementTree escapes every text, so names from people or links stay text)."""
+"""Small helpers the SVG renderers share: elements with attribute names in SVG's spelling,
+text nodes, and the drawing as markup. ElementTree escapes every text and attribute, so names
+from people, links and records stay text; `markup` also drops the characters no XML may hold."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
+
+from .seats import FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE
 
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "system-ui, sans-serif"
 INK = "#1a1a1a"
+NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+"""Characters XML 1.0 forbids (a null byte, most control characters, lone surrogates)."""
 
 
 def num(value: float) -> str:
@@ -66,5 +72,35 @@ def svg_root(width: int, height: int, label_id: str, label: str, css_class: str)
 
 
 def shorten(name: str, room: int) -> str:
-    """`name` cut to `room` characters with an ellipsis."""
+    """`name` cut to `room` characters with an ellipsis; a name in a bidi isolate
+    (`seats.shown_name`) is cut inside it, so the isolate still closes."""
+    isolated = name.startswith(FIRST_STRONG_ISOLATE) and name.endswith(POP_DIRECTIONAL_ISOLATE)
+    if isolated and len(name) > 2:
+        inner = shorten(name[1:-1], room)
+        return name if inner == name[1:-1] else f"{name[0]}{inner}{name[-1]}"
     return name if len(name) <= room else name[: max(1, room - 1)] + "…"
+
+
+def full_title(node: ET.Element, full: str, shown: str) -> None:
+    """Give `node` a <title> holding `full` when it shows `shown`, a cut-short form: the
+    whole name is then a tooltip away, and assistive technology reads it."""
+    if shown != full:
+        el(node, "title").text = full
+
+
+def xml_text(words: str) -> str:
+    """`words` with each character XML cannot hold replaced by U+FFFD, as a browser would."""
+    return NOT_XML.sub("\ufffd", words)
+
+
+def markup(root: ET.Element) -> str:
+    """The drawing as SVG text: well-formed whatever its texts hold (ElementTree escapes
+    markup characters but writes a null byte as it is, which no XML parser accepts)."""
+    for node in root.iter():
+        if node.text:
+            node.text = xml_text(node.text)
+        if node.tail:
+            node.tail = xml_text(node.tail)
+        for key, value in node.attrib.items():
+            node.attrib[key] = xml_text(value)
+    return ET.tostring(root, encoding="unicode")
