@@ -28,7 +28,7 @@ from bugs_web.record_bar import (
     share_url,
     undo_plan,
 )
-from bugs_web.saves import SavedGame
+from bugs_web.saves import SavedGame, SetAside
 
 EVIL = '<b>"Ana" & co</b>'
 
@@ -213,3 +213,14 @@ def test_record_errors_in_plain_words() -> None:
     assert plain_error(InvalidRecordError("link", "cut short")) == "cut short"
     assert plain_error(InvalidRecordError("game", "a game of Bugs")) == "a game of Bugs"
     assert plain_error(SetupError("bad")) == "bad"
+
+
+def test_set_aside_entries_are_listed_to_export_as_stored() -> None:
+    kept = SetAside("bugs-table/quarantine/bugspiel/5#2", "bugs-table/save/bugspiel/5", 7, EVIL)
+    root = parse(saves_html([], 0, [kept]))
+    assert [(b.get("data-rec"), b.get("data-save"), b.text) for b in root.iter("button")] == [
+        ("export-aside", kept.key, "Export as stored"),
+        ("delete", kept.key, "Delete"),
+        ("import", None, "Import a game record (JSON)…"),
+    ]
+    assert f"bugs-table/save/bugspiel/5: {EVIL} (7 characters)" in "".join(root.itertext())

@@ -1,6 +1,8 @@
 """bugs_web.record_page, the record bar's browser side, driven under CPython with a stand-in
 page: replay pauses the bots and shows past moments read-only, the end plays on, undo keeps
-what the engine allows, every move is saved, a bad record says why and changes nothing."""
+what the engine allows, every move is saved, a bad record says why and changes nothing; a full
+storage is said with Export until a save works again; a save that does not replay is set aside
+naming why."""
 
 from __future__ import annotations
 
@@ -138,3 +140,47 @@ def test_a_bad_record_says_why_and_leaves_the_game_alone(host: Host) -> None:
     assert message.textContent == (
         "The file x.json cannot be opened: move 2: 'fly A1a A1a' is not a legal move at that point."
     )
+
+
+class Quota(dict[str, str]):
+    """A store that refuses every write while `full`."""
+
+    full = True
+
+    def __setitem__(self, key: str, value: str) -> None:
+        if self.full:
+            raise saves.refusal("QuotaExceededError: the quota has been exceeded.")
+        super().__setitem__(key, value)
+
+
+def test_a_full_storage_is_said_with_export_until_a_save_works(host: Host) -> None:
+    store = Quota()
+    host.records.store = store
+    host.records.load(spiel(Pass()), "A test game")
+    status = node("save-status")
+    assert not status.hidden and host.records.saving == saves.NOT_SAVED
+    assert status.innerHTML.startswith("This game is no longer being saved")
+    assert 'data-rec="export"' in status.innerHTML
+    assert host.session is not None and store == {}
+    store.full = False
+    host.records.save_again()  # as after Delete on the setup screen
+    assert status.hidden and status.innerHTML == "" and host.records.saving == ""
+    assert list(store) == [saves.save_key(spiel(Pass()))]
+
+
+def test_a_saved_game_that_does_not_replay_is_set_aside_naming_why(
+    host: Host, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(record_page, "_offset_minutes", lambda: 0)
+    store = host.records.store
+    assert store is not None
+    bad = replace(spiel(), actions=("pass", "fly A1a A1a"))
+    key = saves.save_key(bad)
+    store[key] = saves.entry_text(bad, 1, False)
+    host.records.resume(key)
+    assert host.session is None
+    message = node("record-message").textContent
+    assert message.startswith(f"The saved game '{key}' could not be read (move 2: ")
+    assert "bugs-table/quarantine/bugspiel/5" in message and "other saved games" in message
+    assert store == {"bugs-table/quarantine/bugspiel/5": saves.entry_text(bad, 1, False)}
+    assert "Export as stored" in node("saves").innerHTML

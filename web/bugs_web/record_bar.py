@@ -16,12 +16,12 @@ from html import escape
 from typing import Any
 from urllib.parse import parse_qs
 
-from bugs_core.errors import BugsError, InvalidRecordError
+from bugs_core.errors import BugsError
 from bugs_core.link import encode_link
 from bugs_core.record import GameRecord, Seat, game_of, replay_states
 from bugs_core.undo import actor, undo_length
 
-from .saves import SavedGame, summary
+from .saves import SavedGame, SetAside, reason_of, summary
 from .seats import PERSON
 
 LINK_PARAM = "g"
@@ -168,14 +168,7 @@ def playable(record: GameRecord) -> tuple[GameRecord, str]:
 
 def plain_error(error: BugsError) -> str:
     """What is wrong with a record, for a person: 'move 3: ...' rather than 'actions[2]: ...'."""
-    if not isinstance(error, InvalidRecordError):
-        return str(error)
-    where = error.where
-    if where.startswith("actions[") and where.endswith("]") and where[8:-1].isdigit():
-        return f"move {int(where[8:-1]) + 1}: {error.reason}"
-    if where and where not in ("link", "save", "game", "format", "version", "rules_version"):
-        return f"{where}: {error.reason}"
-    return error.reason
+    return reason_of(error)
 
 
 # -- links -----------------------------------------------------------------------------------
@@ -266,8 +259,11 @@ def share_html(game: str, url: str, moves: int) -> str:
     )
 
 
-def saves_html(saved: list[SavedGame], offset_minutes: int = 0) -> str:
-    """The saved games on the setup screen (resume or delete each), and Import."""
+def saves_html(
+    saved: list[SavedGame], offset_minutes: int = 0, aside: list[SetAside] | None = None
+) -> str:
+    """The saved games on the setup screen (resume or delete each), the entries set aside
+    (export each as stored, or delete it), and Import."""
     parts = []
     if saved:
         parts.append('<h3 id="saves-title">Saved games</h3><ul class="save-list">')
@@ -279,6 +275,23 @@ def saves_html(saved: list[SavedGame], offset_minutes: int = 0) -> str:
                 f"{escape(summary(entry, offset_minutes))}</span>"
                 f'<button type="button" class="button" data-rec="resume" data-save="{key}">'
                 f"{verb}</button>"
+                f'<button type="button" class="button quiet" data-rec="delete"'
+                f' data-save="{key}">Delete</button></li>'
+            )
+        parts.append("</ul>")
+    if aside:
+        parts.append(
+            '<h3 id="aside-title">Set aside</h3><p class="aside-note">Saved games this page '
+            "could not use, kept as they were stored: export one to keep it as a file.</p>"
+            '<ul class="aside-list">'
+        )
+        for kept in aside:
+            key = escape(kept.key)
+            what = f"{kept.original}: {kept.reason} ({kept.size} characters)"
+            parts.append(
+                f'<li data-save="{key}"><span class="save-what">{escape(what)}</span>'
+                f'<button type="button" class="button" data-rec="export-aside" data-save="{key}">'
+                "Export as stored</button>"
                 f'<button type="button" class="button quiet" data-rec="delete"'
                 f' data-save="{key}">Delete</button></li>'
             )

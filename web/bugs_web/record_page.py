@@ -7,12 +7,17 @@ A page gives `Records` its game id, its session class's `replay_steps`, and itse
 `draw()`, `pause()` (stop bots and clocks during a replay) and `play_on()` (start them again).
 The glue then calls `shown(live)` at the top of its draw, `after_draw(live)` at its end,
 checks `replaying` before taking a move, and calls `show_saves()` when the setup shows.
+
+Two lines speak for the bar above the page: `#record-message` (role alert) for one-off news (a
+bad link, a set-aside save), cleared when another game shows; and `#save-status` (role status,
+made here) for as long as games are not being saved (storage full or off), with Export.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterator, MutableMapping
+from html import escape
 from typing import Any
 
 from bugs_core.errors import BugsError, InvalidRecordError
@@ -58,7 +63,7 @@ class LocalStore(MutableMapping[str, str]):
         try:
             self.storage.setItem(key, value)
         except Exception as error:  # a JsException: quota exceeded, storage disabled
-            raise saves.StorageError(f"This browser did not keep the game: {error}") from None
+            raise saves.refusal(f"{getattr(error, 'name', '')} {error}") from None
 
     def __delitem__(self, key: str) -> None:
         self.storage.removeItem(key)
@@ -97,6 +102,8 @@ class Records:
         self.saved_as: tuple[str, int] = ("", -1)
         self.store: MutableMapping[str, str] | None = None
         self.message_for = ""  # the save key of the game a message was about ('' for none)
+        self.saving = ""  # why games are not being saved now ('' while they are)
+        self.offered = False  # the line about saving offers Export (there is a game to export)
         self.enabled = True  # off in an embedded page: the embed has its own replay, and an
         # embedded game is the host page's, not one to save among this site's games
         self.tasks: set[asyncio.Future[None]] = set()
@@ -116,10 +123,16 @@ class Records:
         document.addEventListener("keydown", create_proxy(self.on_key))
         element("import-file").addEventListener("change", create_proxy(self.on_file))
         window.addEventListener("hashchange", create_proxy(lambda _e: self.open_address()))
+        status = document.createElement("p")  # empty from the start, so it is announced later
+        status.id = "save-status"
+        status.className = "record-message save-status"
+        status.setAttribute("role", "status")
+        status.hidden = True
+        element("record-message").after(status)
         try:
             self.store = LocalStore()
-        except Exception as error:  # localStorage itself may be off limits
-            self.say(f"Saved games are not available in this browser: {error}")
+        except Exception:  # reading localStorage throws (SecurityError) when site data is off
+            self.show_saving(saves.SAVING_OFF)
         self.show_saves()
         self.open_address()
 
@@ -142,6 +155,8 @@ class Records:
         line = element("record-message")
         if not line.hidden and self.message_for != saves.save_key(live.record):
             self.say("")  # a message from before this game is old news now
+        if self.saving and not self.offered:
+            self.show_saving(self.saving)  # said before a game began: now offer its Export
         if not self.replaying:
             self.replay = Replay(len(live.record.actions))
             self.autosave(live)
@@ -155,14 +170,16 @@ class Records:
         if not found(box) or not self.enabled:
             return
         listed: list[saves.SavedGame] = []
+        aside: list[saves.SetAside] = []
         if self.store is not None:
             try:
                 listed, problems = saves.list_games(self.store, self.game)
+                aside = saves.list_aside(self.store, self.game)
             except Exception as error:  # a JsException from storage, or a StorageError
                 problems = [f"The saved games could not be read: {error}"]
             if problems:
                 self.say(" ".join(problems))
-        box.innerHTML = saves_html(listed, _offset_minutes())
+        box.innerHTML = saves_html(listed, _offset_minutes(), aside)
         box.hidden = False
 
     # -- drawing ------------------------------------------------------------------------------
@@ -202,6 +219,22 @@ class Records:
         live = self.host.session
         self.message_for = saves.save_key(live.record) if text and live is not None else ""
 
+    def show_saving(self, text: str) -> None:
+        """Say why games are not being saved, with Export when a game is on; '' hides it."""
+        self.saving = text
+        line = element("save-status")
+        if not found(line):
+            return
+        offer = ""
+        if text and self.host.session is not None:
+            offer = (
+                ' <button type="button" class="button quiet" data-rec="export">'
+                "Export this game</button>"
+            )
+        line.innerHTML = f"{escape(text)}{offer}" if text else ""
+        line.hidden = not text
+        self.offered = bool(offer)
+
     # -- saving -------------------------------------------------------------------------------
 
     def autosave(self, live: Any) -> None:
@@ -215,13 +248,33 @@ class Records:
         finished = bool(game_of(record).is_terminal(live.state))
         try:
             saves.store_game(self.store, record, _now_ms(), finished)
+        except saves.StorageFull:
+            self.show_saving(saves.NOT_SAVED)
+            return
         except saves.StorageError as error:
-            self.say(str(error))
+            self.show_saving(f"This game is not being saved: {error} Export keeps a copy.")
+            return
+        if self.saving:
+            self.show_saving("")  # saved again: the warning is over
+
+    def save_again(self) -> None:
+        """Try the live game's save now (after room was made), not only at its next move."""
+        live = self.host.session
+        if live is not None and self.saving and not self.replaying:
+            self.saved_as = ("", -1)
+            self.autosave(live)
 
     # -- loading ------------------------------------------------------------------------------
 
     def load(self, record: GameRecord, how: str) -> bool:
         """Replay `record` through the rules and show it live; a message if it cannot."""
+        problem = self.open_record(record)
+        if problem:
+            self.say(f"{how} cannot be opened: {problem}.")
+        return not problem
+
+    def open_record(self, record: GameRecord) -> str:
+        """Replay `record` through the rules and show it live; '' or what is wrong with it."""
         try:
             if record.game != self.game:
                 name = game_of(record).name
@@ -229,13 +282,12 @@ class Records:
             record, changed = playable(record)
             session = self.steps_of(record)[-1]
         except BugsError as error:
-            self.say(f"{how} cannot be opened: {plain_error(error)}.")
-            return False
+            return plain_error(error)
         self.leave_replay()
         self.hide_share()
         self.host.begin(session)
         self.say(changed)
-        return True
+        return ""
 
     def open_address(self) -> None:
         """Open the game in the address's fragment, if any, then clear it from the address (a
@@ -314,6 +366,8 @@ class Records:
             self.spawn(self.copy())
         elif name == "export":
             self.export()
+        elif name == "export-aside":
+            self.export_aside(str(button.getAttribute("data-save")))
         elif name == "import":
             element("import-file").click()
         elif name == "undo":
@@ -324,6 +378,7 @@ class Records:
             if self.store is not None:
                 saves.delete_game(self.store, str(button.getAttribute("data-save")))
             self.show_saves()
+            self.save_again()
 
     def on_key(self, event: Any) -> None:
         if event.ctrlKey or event.altKey or event.metaKey:
@@ -401,23 +456,20 @@ class Records:
         )
 
     def export(self) -> None:
-        from pyodide.ffi import create_proxy, to_js
-        from pyscript import document, window
-
         live = self.host.session
         if live is None:
             return
         record = self.shown(live).record
-        options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
-        blob = window.Blob.new(to_js([record.to_json(indent=2)]), options)
-        url = window.URL.createObjectURL(blob)
-        link = document.createElement("a")
-        link.href = url
-        link.download = saves.export_name(record)
-        document.body.appendChild(link)
-        link.click()
-        link.remove()
-        window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)
+        download(record.to_json(indent=2), saves.export_name(record), "application/json")
+
+    def export_aside(self, key: str) -> None:
+        """Download a set-aside entry exactly as it is stored."""
+        text = self.store.get(key) if self.store is not None else None
+        if text is None:
+            self.say("That set-aside entry is no longer in this browser.")
+            self.show_saves()
+            return
+        download(text, saves.aside_name(key), "text/plain")
 
     def take_back(self) -> None:
         live = self.host.session
@@ -446,10 +498,28 @@ class Records:
             self.say(str(error))
             self.show_saves()
             return
-        if not self.load(saved.record, "That saved game"):
-            target = saves.set_aside(self.store, key)
-            self.say(
-                f"That saved game does not replay under these rules; it was set aside as "
-                f"{target!r} and the other saved games are fine."
-            )
-            self.show_saves()
+        problem = self.open_record(saved.record)
+        if not problem:
+            return
+        try:
+            self.say(saves.set_aside_message(key, problem, saves.set_aside(self.store, key)))
+        except saves.StorageError:  # no room to move it: it stays, unchanged, where it is
+            self.say(f"The saved game {key!r} cannot be resumed ({problem}).")
+        self.show_saves()
+
+
+def download(text: str, name: str, kind: str) -> None:
+    """Hand `text` to the browser as a file download named `name`."""
+    from pyodide.ffi import create_proxy, to_js
+    from pyscript import document, window
+
+    options = to_js({"type": kind}, dict_converter=window.Object.fromEntries)
+    blob = window.Blob.new(to_js([text]), options)
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = name
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)

@@ -22,7 +22,7 @@ from bugs_core.bots import LEVELS
 from bugs_core.errors import BugsError, InvalidRecordError
 from bugs_core.record import GameRecord, from_dict, from_json, game_of
 
-from .seats import PERSON
+from .seats import PERSON, shown_name
 
 PREFIX = "bugs-table/save/"
 """The keys of saved games: PREFIX + game id + "/" + seed."""
@@ -31,15 +31,41 @@ QUARANTINE = "bugs-table/quarantine/"
 FORMAT = "bugs-table/save"
 VERSION = 1
 MAX_SAVES = 12
-"""Saved games kept per game; the oldest goes when a new one would be one more."""
+"""Saved games kept per game: beyond it the oldest finished ones go (never an unfinished one)."""
 MAX_ENTRY = 2_100_000
 """Characters of one entry we agree to read."""
 
 Store = MutableMapping[str, str]
 
 
+NOT_SAVED = (
+    "This game is no longer being saved: the browser's storage is full. Export it to keep a "
+    "copy; deleting saved games you no longer need makes room, and saving starts again by itself."
+)
+"""Shown while saves fail for lack of room; it goes once a save succeeds again."""
+SAVING_OFF = (
+    "Saving is off: this browser does not let the page keep games (a private window or blocked "
+    "site data). You can still play; Export keeps a copy of a game."
+)
+"""Shown when the page cannot use the browser's storage at all."""
+
+
 class StorageError(BugsError):
     """The browser's storage refused (full, disabled, private mode): says so in plain words."""
+
+
+class StorageFull(StorageError):
+    """The browser's storage has no room for the entry (its quota is used up)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetAside:
+    """An entry in quarantine: its key, its original key, its size and why it was set aside."""
+
+    key: str
+    original: str
+    size: int
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +108,9 @@ def read_entry(key: str, text: Any) -> SavedGame:
         raise InvalidRecordError("save", "the entry is not valid JSON") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InvalidRecordError("save", "the entry is not a Bugs Table saved game")
-    if data.get("version") != VERSION:
-        raise InvalidRecordError("save", f"saved-game format {data.get('version')!r} is unknown")
+    version = data.get("version")
+    if version != VERSION:
+        raise InvalidRecordError("save", _version_words(version))
     saved, finished = data.get("saved"), data.get("finished")
     if not isinstance(saved, int) or isinstance(saved, bool) or saved < 0:
         raise InvalidRecordError("save.saved", "must be a time in milliseconds")
@@ -93,6 +120,16 @@ def read_entry(key: str, text: Any) -> SavedGame:
     if save_key(record) != key:
         raise InvalidRecordError("save", "the entry's game does not match its key")
     return SavedGame(key, record, saved, finished)
+
+
+def _version_words(version: Any) -> str:
+    if isinstance(version, int) and not isinstance(version, bool):
+        age = "an older" if version < VERSION else "a newer"
+        return (
+            f"it is in {age} saved-game format, version {version}; this site reads version "
+            f"{VERSION}"
+        )
+    return f"its saved-game format version {version!r} is not one this site knows"
 
 
 def set_aside(store: Store, key: str) -> str:
@@ -108,12 +145,38 @@ def set_aside(store: Store, key: str) -> str:
     return target
 
 
-def _set_aside_message(key: str, error: BugsError, target: str) -> str:
-    reason = error.reason if isinstance(error, InvalidRecordError) else str(error)
+def reason_of(error: BugsError) -> str:
+    """What is wrong with a record or entry, for a person: 'move 3: ...' rather than
+    'actions[2]: ...', 'seats[0].name: ...' for a field."""
+    if not isinstance(error, InvalidRecordError):
+        return str(error)
+    where = error.where
+    if where.startswith("actions[") and where.endswith("]") and where[8:-1].isdigit():
+        return f"move {int(where[8:-1]) + 1}: {error.reason}"
+    if where and where not in ("link", "save", "game", "format", "version", "rules_version"):
+        return f"{where}: {error.reason}"
+    return error.reason
+
+
+def set_aside_message(key: str, reason: str, target: str) -> str:
+    """What the page says about an entry it moved to quarantine: which, why, where it is."""
     return (
-        f"A saved game could not be read ({reason}); it was set aside as {target!r} and "
-        "the other saved games are fine."
+        f"The saved game {key!r} could not be read ({reason}). It was set aside, unchanged, as "
+        f"{target!r}: the setup screen lists it under “Set aside” to export. The other saved "
+        "games are fine."
     )
+
+
+def _put_aside(store: Store, key: str, error: BugsError) -> str:
+    """Set `key` aside and say so; when even that fails (storage full) it stays where it is."""
+    try:
+        target = set_aside(store, key)
+    except StorageError:
+        return (
+            f"The saved game {key!r} could not be read ({reason_of(error)}); it stays where "
+            "it is, unchanged, as the browser's storage is full."
+        )
+    return set_aside_message(key, reason_of(error), target)
 
 
 def list_games(store: Store, game: str) -> tuple[list[SavedGame], list[str]]:
@@ -128,12 +191,41 @@ def list_games(store: Store, game: str) -> tuple[list[SavedGame], list[str]]:
         try:
             saved = read_entry(key, text)
         except BugsError as error:
-            messages.append(_set_aside_message(key, error, set_aside(store, key)))
+            messages.append(_put_aside(store, key, error))
             continue
         if saved.record.game == game:
             found.append(saved)
     found.sort(key=lambda s: (s.saved, s.key), reverse=True)
     return found, messages
+
+
+def original_key(key: str) -> str:
+    """The save key a quarantine key was set aside from ('.../bugs/77#2' -> save/bugs/77)."""
+    rest = key.removeprefix(QUARANTINE).split("#")[0]
+    return f"{PREFIX}{rest}"
+
+
+def list_aside(store: Store, game: str) -> list[SetAside]:
+    """The entries of this game set aside in quarantine, with why each could not be read."""
+    aside: list[SetAside] = []
+    for key in sorted(k for k in list(store.keys()) if k.startswith(f"{QUARANTINE}{game}/")):
+        text = store.get(key)
+        if text is None:
+            continue
+        original = original_key(key)
+        try:
+            read_entry(original, text)
+            reason = "its moves do not replay under these rules"
+        except BugsError as error:
+            reason = reason_of(error)
+        aside.append(SetAside(key, original, len(text), reason))
+    return aside
+
+
+def aside_name(key: str) -> str:
+    """The file name of a set-aside entry exported as it is stored."""
+    rest = key.removeprefix(QUARANTINE).replace("/", "-").replace("#", "-")
+    return f"set-aside-{rest}.txt"
 
 
 def load_game(store: Store, key: str) -> SavedGame:
@@ -144,30 +236,35 @@ def load_game(store: Store, key: str) -> SavedGame:
     try:
         return read_entry(key, store[key])
     except BugsError as error:
-        raise StorageError(_set_aside_message(key, error, set_aside(store, key))) from None
+        raise StorageError(_put_aside(store, key, error)) from None
 
 
 def store_game(store: Store, record: GameRecord, saved: int, finished: bool) -> str:
-    """Save (or replace) a record's game; the oldest saves of that game beyond MAX_SAVES go.
-    Returns its key."""
+    """Save (or replace) a record's game and return its key. Beyond MAX_SAVES of that game the
+    oldest finished saves go; unfinished ones always stay (a person may come back to them)."""
     key = save_key(record)
     store[key] = entry_text(record, saved, finished)
     mine = f"{PREFIX}{record.game}/"
-    others: list[tuple[int, str]] = []
+    count = 1
+    done: list[tuple[int, str]] = []
     for k in [k for k in list(store.keys()) if k.startswith(mine) and k != key]:
         try:
-            others.append((read_entry(k, store.get(k)).saved, k))
+            entry = read_entry(k, store.get(k))
         except BugsError:
             continue  # left for list_games to set aside with a message
-    others.sort(reverse=True)
-    for _when, k in others[MAX_SAVES - 1 :]:
+        count += 1
+        if entry.finished:
+            done.append((entry.saved, k))
+    done.sort()
+    for _when, k in done[: max(0, count - MAX_SAVES)]:
         del store[k]
     return key
 
 
 def delete_game(store: Store, key: str) -> None:
-    """Forget a saved game (nothing happens if it is gone already)."""
-    if key.startswith(PREFIX) and key in store:
+    """Forget a saved game or a set-aside entry, at the person's word (nothing happens if it
+    is gone already)."""
+    if key.startswith((PREFIX, QUARANTINE)) and key in store:
         del store[key]
 
 
@@ -187,13 +284,14 @@ def export_name(record: GameRecord) -> str:
 
 
 def seats_words(record: GameRecord) -> str:
-    """'You, Ana (bot, easy), Bo (bot, medium)'."""
+    """'You, Ana (bot, easy), Bo (bot, medium)', each name as pages show it (`shown_name`)."""
     parts = []
     for seat in record.seats:
+        name = shown_name(seat.name)
         if seat.kind == PERSON or seat.kind not in LEVELS:
-            parts.append(seat.name)
+            parts.append(name)
         else:
-            parts.append(f"{seat.name} (bot, {LEVELS[seat.kind].label.lower()})")
+            parts.append(f"{name} (bot, {LEVELS[seat.kind].label.lower()})")
     return ", ".join(parts)
 
 
@@ -213,3 +311,12 @@ def summary(saved: SavedGame, offset_minutes: int = 0) -> str:
         f"{moves} move{'s' if moves != 1 else ''}, {state} · "
         f"{when_words(saved.saved, offset_minutes)}"
     )
+
+
+def refusal(detail: str) -> StorageError:
+    """The error for the browser refusing to store an entry, from its exception's name and
+    text: StorageFull when its quota is used up (QuotaExceededError in Chromium and Safari,
+    NS_ERROR_DOM_QUOTA_REACHED in older Firefox)."""
+    if "QuotaExceeded" in detail or "QUOTA" in detail:
+        return StorageFull("the browser's storage is full")
+    return StorageError(f"the browser did not keep it ({detail.strip()}).")
