@@ -159,7 +159,9 @@ def _spots(name: str) -> tuple[Spot, ...]:
     return tuple(spot_of(board, i) for i in range(3 * len(board.tiles)))
 
 
-@functools.cache
+# Bounded: a page plays game after game, and with every card and space seen an unbounded cache
+# would hold hundreds of thousands of actions. 2,048 covers a game's hands and spaces many times.
+@functools.lru_cache(maxsize=2048)
 def _bug_plays(name: str, cid: int, space: int) -> tuple[PlayBug, ...]:
     """The three PlayBug actions (one per turn, id order) of card `cid` to `space`. Actions are
     immutable, so legal_actions hands out these shared ones instead of making new ones."""
@@ -167,7 +169,7 @@ def _bug_plays(name: str, cid: int, space: int) -> tuple[PlayBug, ...]:
     return tuple(PlayBug(cid, to, turn) for turn in _ID_TURNS)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=2048)
 def _flights(name: str, source: int, space: int) -> tuple[Fly, ...]:
     """The three Fly actions (one per turn, id order) from `source` to `space`."""
     spots = _spots(name)
