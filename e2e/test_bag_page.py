@@ -88,15 +88,21 @@ def find_race(seed: int, limit: int = 400) -> tuple[str, str, int] | None:
 def test_a_race_for_one_token_goes_by_the_priority_shown(page: Page, base_url: str) -> None:
     seed, race = next((s, r) for s in range(1, 50) if (r := find_race(s)) is not None)
     key, rival, grab = race
-    open_bag(page, base_url, seed=seed, pace=1600)
+    # The slow pace keeps the window open 2.6 s: the key press below must land while it is open,
+    # even on a loaded machine.
+    open_bag(page, base_url, seed=seed, pace=2600)
     set_up(page, SEATS)
-    for _ in range(600):  # wait (taking the first choice at prompts) until that window opens
+    for _ in range(100):  # wait (taking the first choice at prompts) until that window opens
+        # Watched inside the page, so the press follows the window's opening at once.
+        page.wait_for_function(
+            """key => document.querySelector('#game').dataset.window === key
+                || document.querySelector('#prompt button.primary') !== null""",
+            arg=key,
+            timeout=GAME_TIMEOUT_MS,
+        )
         if page.locator("#game").get_attribute("data-window") == key:
             break
-        prompt = page.locator("#prompt button.primary")
-        if prompt.count():
-            prompt.first.click()
-        page.wait_for_timeout(50)
+        page.locator("#prompt button.primary").first.click()
     expect(page.locator("#game")).to_have_attribute("data-window", key)
     page.keyboard.press(str(grab))  # You reach for the same token as the bot
     priority = page.locator("#table svg text", has_text="Priority: ").text_content() or ""

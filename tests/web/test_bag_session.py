@@ -114,6 +114,33 @@ def test_a_lost_race_is_flashed_and_the_loser_grabs_again() -> None:
     pytest.fail("no seed gave a window with a bot before the person")
 
 
+def test_the_news_of_a_lost_race_stays_up_through_the_regrab_window() -> None:
+    """A bot that lost the same race re-grabs at once; its choice must not wipe the person's
+    news before the re-grab window closes (the page showed it for a few milliseconds)."""
+    for seed in range(1, 80):
+        session = BagSession.start(make_bag_seats(seats("human", "easy", "easy", "easy")), seed)
+        w = session.state.window
+        if w is None or len(w.seats) < 3 or 0 not in w.seats or w.priority.index(0) == 0:
+            continue
+        rival = w.priority[0]
+        loser = next(s for s in w.priority if s not in (0, rival))  # a bot that loses too
+        for t in session.bot_turns():
+            grab = 3 if t.seat in (rival, loser) else None
+            action = str(Claim(t.seat, 3)) if grab else f"{t.seat + 1}:wait"
+            session = session.bot_move(t.key, t.seat, action)
+        session = session.claim(0, 3)
+        if "grab again" not in session.flash or not session.bot_turns():
+            continue
+        flash, window = session.flash, session.window_key()
+        for t in session.bot_turns():
+            session = session.bot_move(t.key, t.seat, f"{t.seat + 1}:wait")
+            assert session.window_key() == window and session.flash == flash
+        session = session.close_window()
+        assert session.window_key() != window and session.flash == ""
+        return
+    pytest.fail("no seed gave a window where a person and a bot both lose a race")
+
+
 def test_claims_out_of_turn_and_stale_bot_answers_are_refused() -> None:
     session = BagSession.start(make_bag_seats(seats("human", "easy", "easy")), 7)
     drawer = session.state.drawer

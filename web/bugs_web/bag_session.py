@@ -276,13 +276,16 @@ class BagSession:
         happened: list[ev.Event] = []
         sentence = table_words(GAME.describe(self.state, action, self.names))
         state = rules.apply(self.state, action, happened)
+        after = replace(self, record=self.record.with_action(action), state=state)
+        # The news of a lost race stays up for the whole re-grab window it opened: the bots'
+        # choices in that window, which come at once, must not wipe it before anyone reads it.
+        news = self._race_news(happened, state)
+        same_window = after.window_key() is not None and after.window_key() == self.window_key()
         return replace(
-            self,
-            record=self.record.with_action(action),
-            state=state,
+            after,
             log=(*self.log, sentence),
             notice="",
-            flash=self._race_news(happened, state),
+            flash=news or (self.flash if same_window else ""),
         )
 
     def _race_news(self, happened: list[ev.Event], state: BagState) -> str:
