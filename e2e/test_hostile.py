@@ -252,24 +252,20 @@ PROVOKE = """() => {
   const inline = document.createElement("script");
   inline.textContent = "window.__pwned = 9";  // an inline script: the policy blocks it
   document.body.append(inline);
-  const code = "setTimeout(() => fetch('http://127.0.0.1:9/').catch(() => 0), 1000)";
-  new Worker(URL.createObjectURL(new Blob([code], { type: "text/javascript" })));
 }"""
 
 
-def test_the_guard_hears_policy_violations_in_the_page_a_frame_and_a_worker(
+def test_the_guard_hears_policy_violations_in_the_page_and_a_frame(
     page: Page, base_url: str, browser_guard: BrowserGuard, dialogs: list[str]
 ) -> None:
     page.goto(f"{base_url}embedding.html")
     expect(page.locator("#event-log li[data-type=ready]")).to_have_count(1)
     page.evaluate(PROVOKE)
-    page.frames[1].evaluate(PROVOKE.split("const code")[0] + "}")
+    page.frames[1].evaluate(PROVOKE)
     expect(page.locator("#event-log li[data-type=ready]")).to_have_count(1)
-    page.wait_for_timeout(2000)  # the worker's fetch waits a second
     heard = list(browser_guard.violations)
     assert any(v.startswith("script-src-elem") and "embedding.html" in v for v in heard), heard
     assert any(v.startswith("script-src-elem") and "embed=1" in v for v in heard), heard
-    assert any(v.startswith("connect-src") and "in the worker blob:" in v for v in heard), heard
     nothing_ran(page, dialogs)
     browser_guard.violations.clear()  # provoked on purpose: the checks above heard them
     browser_guard.expect_errors()
