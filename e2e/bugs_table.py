@@ -3,9 +3,14 @@ form and start (every game page has the same form); for Bugs, pick cards and con
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
+
+from bugs_core.record import GameRecord, Seat, new_record, replay
+from bugs_core.registry import get_game
 
 GAME_TIMEOUT_MS = 240_000
 
@@ -77,3 +82,19 @@ def play_a_move_by_clicks(page: Page) -> None:
     page.wait_for_function(
         f"() => Number(document.getElementById('game').dataset.moves) > {before}"
     )
+
+
+def played(game: str, seats: tuple[Seat, ...], seed: int, at_least: int, cls: Any) -> GameRecord:
+    """A record of random legal moves, at least `at_least` of them, that stops where the
+    person (seat 0) is to move."""
+    rules = get_game(game)
+    record = new_record(game, {"players": len(seats)}, seed, list(seats))
+    state = replay(record)
+    pick = random.Random(seed)
+    while True:
+        mine = len(record.actions) >= at_least and rules.current_player(state) == 0
+        if mine and cls.replay_steps(record)[-1].my_turn():
+            return record
+        action = pick.choice(rules.legal_actions(state))
+        record = record.with_action(action)
+        state = rules.apply(state, action)

@@ -9,7 +9,6 @@ Run with -s to see what each page showed for each name."""
 
 from __future__ import annotations
 
-import random
 import threading
 from collections.abc import Iterator
 from functools import partial
@@ -22,9 +21,15 @@ import pytest
 from playwright.sync_api import Dialog, Page, expect
 
 from bugs_core.link import encode_link
-from bugs_core.record import MAX_NAME, GameRecord, Seat, new_record, replay
-from bugs_core.registry import get_game
-from bugs_table import moves, open_page, play_a_move_by_clicks, set_up, wait_for_something_to_do
+from bugs_core.record import MAX_NAME, GameRecord, Seat
+from bugs_table import (
+    moves,
+    open_page,
+    play_a_move_by_clicks,
+    played,
+    set_up,
+    wait_for_something_to_do,
+)
 from bugs_web.bugs_session import Session
 from bugs_web.seats import plain_name, shown_name
 from bugs_web.spiel_session import SpielSession
@@ -93,18 +98,8 @@ def shows(page: Page, names: list[str], where: str = "#game") -> None:
 
 def played_to_my_turn(game: str, seats: list[Seat], seed: int, at_least: int) -> GameRecord:
     """Random legal moves, at least `at_least`, up to where the person (seat 0) is to move."""
-    rules = get_game(game)
     cls: Any = {"bugs": Session, "bugspiel": SpielSession}[game]
-    record = new_record(game, {"players": len(seats)}, seed, seats)
-    state = replay(record)
-    pick = random.Random(seed)
-    while True:
-        mine = len(record.actions) >= at_least and rules.current_player(state) == 0
-        if mine and cls.replay_steps(record)[-1].my_turn():
-            return record
-        action = pick.choice(rules.legal_actions(state))
-        record = record.with_action(action)
-        state = rules.apply(state, action)
+    return played(game, tuple(seats), seed, at_least, cls)
 
 
 def spiel_pass(page: Page) -> None:

@@ -18,7 +18,14 @@ from bugs_core.bugspiel.actions import BuyBonus, BuyBug, Pass
 from bugs_core.link import decode_link, encode_link
 from bugs_core.record import GameRecord, Seat, from_json, new_record, replay
 from bugs_core.registry import get_game
-from bugs_table import moves, open_page, play_a_move_by_clicks, set_up, wait_for_something_to_do
+from bugs_table import (
+    moves,
+    open_page,
+    play_a_move_by_clicks,
+    played,
+    set_up,
+    wait_for_something_to_do,
+)
 from bugs_web.bot_service import choose_move
 from bugs_web.bugs_session import Session, bot_seed
 from bugs_web.record_bar import undo_plan
@@ -28,22 +35,6 @@ from bugs_web.spiel_session import SpielSession
 BUGS_SEATS = (Seat("You"), Seat("Ana", "easy"), Seat("Bo", "easy"))
 SPIEL_SEATS = (Seat("You"), Seat("Ana", "easy"))
 GAME = "#game"
-
-
-def played(game: str, seats: tuple[Seat, ...], seed: int, at_least: int, cls: Any) -> GameRecord:
-    """A record of random legal moves, at least `at_least` of them, that stops where the
-    person (seat 0) is to move."""
-    rules = get_game(game)
-    record = new_record(game, {"players": len(seats)}, seed, list(seats))
-    state = replay(record)
-    pick = random.Random(seed)
-    while True:
-        mine = len(record.actions) >= at_least and rules.current_player(state) == 0
-        if mine and cls.replay_steps(record)[-1].my_turn():
-            return record
-        action = pick.choice(rules.legal_actions(state))
-        record = record.with_action(action)
-        state = rules.apply(state, action)
 
 
 def finished(seed: int) -> GameRecord:
