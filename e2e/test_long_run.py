@@ -3,15 +3,7 @@ started as a person would (the game-over dialog's "Play again, same players"), w
 without the page's memory growing. Marked `soak` (excluded by default): run it with
 `pytest -m soak e2e/test_long_run.py -p no:xdist -s` to see the figures.
 
-Measured after games 1, 10, 25 and 50, each after a full garbage collection:
-- the page's JS heap (CDP Performance.getMetrics, JSHeapUsedSize, after
-  HeapProfiler.collectGarbage) and its DOM (elements in the document; the metric `Nodes` also
-  counts nodes not yet collected);
-- Pyodide's WASM memory (the largest WebAssembly.Memory of the page, found with CDP
-  Runtime.queryObjects: no hook in the site) and Python's live objects (len(gc.get_objects())
-  after gc.collect(), read by a `<script type="py">` the test adds, which PyScript runs in the
-  page's interpreter (checked: the page's modules are loaded there), then removed);
-- the bot worker's JS heap and WASM memory, through a CDP session attached to it.
+Measured after games 1, 10, 25 and 50 (what is read and how: e2e/page_memory.py).
 
 Bounds, from game 10 (everything warmed up: wasm tiered, caches and the saves list at their
 cap of 12 finished games) to game 50: a leak of one game's state or log (thousands of Python
@@ -21,23 +13,17 @@ they leave room for the noise of a collector that does not free everything at on
 
 from __future__ import annotations
 
-import json
 import os
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
 import pytest
-from playwright.sync_api import CDPSession, Page, expect
+from playwright.sync_api import Page
 
-from bugs_table import open_page, set_up
+from page_memory import MB, bot_games_in_a_row, table
 
 GAMES = int(os.environ.get("BUGS_SOAK_GAMES", "50"))
 """Games in a row; the environment variable only shortens a trial run."""
 MEASURE_AFTER = sorted({g for g in (1, 10, 25, 50) if g <= GAMES} | {GAMES})
-GAME_MS = 600_000
-MB = 1024 * 1024
 
 # growth allowed from game 10 to the last game (see the module's text for why)
 MAX_JS_HEAP_GROWTH = 4 * MB
@@ -52,144 +38,6 @@ PAGES = {
     "bugs": ("bugs.html", 3),
 }
 
-PY_COUNT = (
-    "import gc, sys\n"
-    "from pyscript import document\n"
-    "gc.collect()\n"
-    "document.body.setAttribute('data-py-objects', str(len(gc.get_objects())))\n"
-    "document.body.setAttribute('data-py-page', str('bugs_web.record_page' in sys.modules))\n"
-)
-ADD_PY_SCRIPT = """code => {
-  document.body.removeAttribute('data-py-objects');
-  const script = document.createElement('script');
-  script.type = 'py';
-  script.id = 'soak-count';
-  script.textContent = code;
-  document.body.appendChild(script);
-}"""
-WASM_BYTES = "function () { return Math.max(0, ...this.map(m => m.buffer.byteLength)); }"
-
-
-@dataclass(frozen=True)
-class Figures:
-    """One measurement of the page and its worker."""
-
-    game: int
-    js_heap: int
-    wasm: int
-    py_objects: int
-    dom: int
-    nodes: int
-    worker_heap: int | None
-    worker_wasm: int | None
-    seconds: float
-
-
-class Worker:
-    """The bot worker, through the page's CDP session (Playwright gives no session to a
-    worker, so the messages go through Target.sendMessageToTarget)."""
-
-    def __init__(self, cdp: CDPSession) -> None:
-        self.cdp = cdp
-        self.session: str | None = None
-        self.replies: dict[int, Any] = {}
-        self.next_id = 1
-        cdp.on("Target.attachedToTarget", self.on_attached)
-        cdp.on("Target.receivedMessageFromTarget", self.on_message)
-        cdp.send(
-            "Target.setAutoAttach",
-            {"autoAttach": True, "waitForDebuggerOnStart": False, "flatten": False},
-        )
-
-    def on_attached(self, event: dict[str, Any]) -> None:
-        if event["targetInfo"]["type"] == "worker" and self.session is None:
-            self.session = event["sessionId"]
-
-    def on_message(self, event: dict[str, Any]) -> None:
-        message = json.loads(event["message"])
-        if "id" in message:
-            self.replies[message["id"]] = message
-
-    def send(self, page: Page, method: str, params: dict[str, Any] | None = None) -> Any:
-        assert self.session is not None
-        ident = self.next_id
-        self.next_id += 1
-        text = json.dumps({"id": ident, "method": method, "params": params or {}})
-        self.cdp.send("Target.sendMessageToTarget", {"sessionId": self.session, "message": text})
-        deadline = time.monotonic() + 30
-        while ident not in self.replies:
-            assert time.monotonic() < deadline, f"the worker did not answer {method}"
-            page.wait_for_timeout(20)
-        reply = self.replies.pop(ident)
-        assert "error" not in reply, reply
-        return reply["result"]
-
-    def measure(self, page: Page) -> tuple[int | None, int | None]:
-        """The worker's JS heap and WASM memory, after a collection; None when not attached."""
-        if self.session is None:
-            return None, None
-        self.send(page, "HeapProfiler.collectGarbage")
-        heap = int(self.send(page, "Runtime.getHeapUsage")["usedSize"])
-        return heap, wasm_bytes(lambda m, p: self.send(page, m, p))
-
-
-def wasm_bytes(send: Callable[[str, dict[str, Any]], Any]) -> int:
-    """The largest WebAssembly.Memory in a JS realm (Pyodide's heap)."""
-    proto = send("Runtime.evaluate", {"expression": "WebAssembly.Memory.prototype"})
-    found = send("Runtime.queryObjects", {"prototypeObjectId": proto["result"]["objectId"]})
-    size = send(
-        "Runtime.callFunctionOn",
-        {
-            "objectId": found["objects"]["objectId"],
-            "functionDeclaration": WASM_BYTES,
-            "returnByValue": True,
-        },
-    )
-    return int(size["result"]["value"])
-
-
-def measure(page: Page, cdp: CDPSession, worker: Worker, game: int, started: float) -> Figures:
-    """Collect garbage, then read every figure."""
-    page.evaluate(ADD_PY_SCRIPT, PY_COUNT)
-    page.wait_for_function("() => document.body.hasAttribute('data-py-objects')")
-    py_objects = int(page.evaluate("() => document.body.getAttribute('data-py-objects')"))
-    same = page.evaluate("() => document.body.getAttribute('data-py-page')")
-    assert same == "True", "the count ran in another interpreter than the page's"
-    page.evaluate("() => document.getElementById('soak-count').remove()")
-    cdp.send("HeapProfiler.collectGarbage")
-    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
-    worker_heap, worker_wasm = worker.measure(page)
-    return Figures(
-        game,
-        int(metrics["JSHeapUsedSize"]),
-        wasm_bytes(lambda m, p: cdp.send(m, p)),
-        py_objects,
-        int(page.evaluate("() => document.getElementsByTagName('*').length")),
-        int(metrics["Nodes"]),
-        worker_heap,
-        worker_wasm,
-        time.monotonic() - started,
-    )
-
-
-def table(rows: list[Figures]) -> str:
-    """The figures as a text table, sizes in MB."""
-
-    def mb(value: int | None) -> str:
-        return "-" if value is None else f"{value / MB:.1f}"
-
-    lines = [
-        "game  time(s)  JS heap MB  WASM MB  Py objects  DOM elems  Nodes  worker heap MB  "
-        "worker WASM MB"
-    ]
-    for f in rows:
-        lines.append(
-            f"{f.game:>4}  {f.seconds:>7.0f}  {mb(f.js_heap):>10}  {mb(f.wasm):>7}  "
-            f"{f.py_objects:>10}  {f.dom:>9}  {f.nodes:>5}  {mb(f.worker_heap):>14}  "
-            f"{mb(f.worker_wasm):>14}"
-        )
-    return "\n".join(lines)
-
 
 @pytest.mark.soak
 @pytest.mark.parametrize("game", list(PAGES))
@@ -197,26 +45,8 @@ def test_fifty_bot_games_in_a_row_end_cleanly_without_memory_growth(
     page: Page, base_url: str, game: str
 ) -> None:
     path, players = PAGES[game]
-    cdp = page.context.new_cdp_session(page)
-    worker = Worker(cdp)
-    cdp.send("Performance.enable")
-    cdp.send("HeapProfiler.enable")
-    open_page(page, base_url, seed=7, path=path)  # pace=0: the "Instant" bot speed
     started = time.monotonic()
-    set_up(page, [(f"Bot {i + 1}", "easy") for i in range(players)])
-    rows: list[Figures] = []
-    for played in range(1, GAMES + 1):
-        if played > 1:
-            again = page.locator('#dialog-box [data-ui="again"]')
-            again.click()
-            expect(again).to_be_hidden()  # a new game is on (no game here ends in a second)
-        page.wait_for_function(
-            "() => document.getElementById('game').dataset.screen === 'game-over'",
-            timeout=GAME_MS,
-        )
-        expect(page.locator('#dialog-box [data-ui="again"]')).to_be_visible()
-        if played in MEASURE_AFTER:
-            rows.append(measure(page, cdp, worker, played, started))
+    rows = bot_games_in_a_row(page, base_url, path, players, GAMES, MEASURE_AFTER)
     print(f"\n{game}: {GAMES} bot games in a row, {time.monotonic() - started:.0f} s")
     print(table(rows))
     first, last = next((r for r in rows if r.game >= 10), rows[0]), rows[-1]

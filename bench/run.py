@@ -1,0 +1,562 @@
+#!/usr/bin/env python3
+"""The speed benchmark: how fast the site is for a person, printed as one table.
+
+    .venv/bin/python bench/run.py [--runs 5] [--parts start,bytes,playouts,bots,memory]
+
+Run `python scripts/site.py build` first (both README commands do). The benchmark serves the
+built public/ (and this folder at /bench/) on 127.0.0.1 and drives Debian's Chromium, headless,
+through Playwright, on whatever machine it runs on: figures are medians of --runs with their
+min and max, and a busy machine shows in them. --json FILE keeps every figure for comparing
+two runs (before and after a change).
+
+The parts:
+- start: per game page, cold (a new browser profile) and warm (a second visit in the same
+  profile, the offline service worker active): milliseconds from navigation to the first
+  paint, to Python ready (the Start button enabled) and to a playable table (Start clicked the
+  moment it is enabled, the table drawn in answer); the same for a bare PyScript page with the
+  same runtime that prints one line (bench/reference.html), and each page's ratio to it.
+- bytes: what a first visit fetches, runtime (vendor/) and our own files, raw and gzipped,
+  up to a playable table and then for the offline precache.
+- playouts: random games per second in CPython and in the browser (bench/workloads.py, the
+  same code in both), and the ratio of their times.
+- bots: per game and level, the time of a bot move as the bot worker makes it (the record
+  replayed, then the bot), median and 95th percentile over the same positions in CPython and
+  in the browser, and the search's iterations per second.
+- memory: the page's memory (JS heap, WASM, Python objects, the worker's heap) after 1 and
+  after --games bot-only games in a row in one page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import json
+import math
+import statistics
+import sys
+import threading
+import time
+import urllib.parse
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+for folder in ("scripts", "e2e", "bench"):
+    sys.path.insert(0, str(ROOT / folder))
+
+import workloads  # noqa: E402
+from playwright.sync_api import Browser, Page, Request, expect, sync_playwright  # noqa: E402
+from site_server import SiteHandler, SiteServer  # noqa: E402
+
+from page_memory import MB, bot_games_in_a_row  # noqa: E402
+from site_checks import CHROMIUM, CHROMIUM_ARGS, PUBLIC  # noqa: E402
+
+PARTS = ("start", "bytes", "playouts", "bots", "memory")
+GAME_PAGES = {
+    "bugs": ("bugs.html", 4),
+    "bag-of-bugs": ("bag-of-bugs.html", 4),
+    "bugspiel": ("bugspiel.html", 2),
+}
+"""Each game's page and the players of its memory run."""
+REFERENCE = "bench/reference.html"
+VISIT_MS = 180_000
+OFFLINE_READY_MS = 300_000
+
+TIMING = """(() => {
+  // When the page becomes usable, seen from inside it: Python ready (the Start button
+  // enabled), then the table drawn after a click on Start made the moment it is enabled;
+  // the reference page has only its line of output.
+  const bench = (window.__bench = {});
+  const frame = (key) => requestAnimationFrame(() => { bench[key] ??= performance.now(); });
+  const check = () => {
+    if (bench.readySeen === undefined) {
+      const start = document.getElementById("start");
+      const out = document.getElementById("out");
+      if (start && !start.disabled && start.textContent.trim() === "Start game") {
+        bench.readySeen = bench.ready = performance.now();
+        start.click();
+      } else if (out && out.textContent) {
+        bench.readySeen = bench.ready = performance.now();
+        frame("playable");
+      }
+    } else if (bench.tableSeen === undefined) {
+      const table = document.getElementById("table");
+      if (table && table.querySelector("svg")) {
+        bench.tableSeen = performance.now();
+        frame("playable");  // the frame that shows it
+      }
+    }
+  };
+  new MutationObserver(check).observe(document, {
+    subtree: true, childList: true, attributes: true, characterData: true,
+  });
+})();"""
+
+VISIT_RESULT = """() => {
+  const paint = performance.getEntriesByType("paint");
+  const first = paint.find((e) => e.name === "first-contentful-paint") ?? paint[0];
+  return { paint: first ? first.startTime : null, ready: window.__bench.ready,
+           playable: window.__bench.playable };
+}"""
+
+
+# -- serving --------------------------------------------------------------------------------
+
+
+def pyscript_toml(extra_files: dict[str, str] | None = None, packages: bool = True) -> str:
+    """The site's own PyScript config, for a page one folder down (bench/): the same
+    interpreter and package, with `extra_files` added to [files]."""
+    lines = []
+    for line in (PUBLIC / "pyscript.toml").read_text().splitlines():
+        if line.startswith("#"):
+            continue
+        if line.startswith("packages") and not packages:
+            continue
+        lines.append(line.replace('"./', '"../'))
+    text = "\n".join(lines) + "\n"
+    if extra_files:
+        entries = "".join(f'"{key}" = "{value}"\n' for key, value in extra_files.items())
+        text = (
+            text.replace("[files]\n", "[files]\n" + entries)
+            if "[files]" in text
+            else (text + "[files]\n" + entries)
+        )
+    return text
+
+
+class BenchHandler(SiteHandler):
+    """The site's handler, with /bench/ served from this folder and its configs generated."""
+
+    generated: ClassVar[dict[str, bytes]] = {}
+
+    def translate_path(self, path: str) -> str:
+        clean = urllib.parse.urlsplit(path).path
+        if clean.startswith("/bench/"):
+            return str(BENCH / clean.removeprefix("/bench/"))
+        return super().translate_path(path)
+
+    def do_GET(self) -> None:
+        clean = urllib.parse.urlsplit(self.path).path
+        body = self.generated.get(clean)
+        if body is None:
+            super().do_GET()
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "text/plain; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@contextmanager
+def serving() -> Iterator[str]:
+    """The site and the bench pages on a free port of 127.0.0.1: yields the base URL."""
+    BenchHandler.generated = {
+        "/bench/reference.toml": pyscript_toml(packages=False).encode(),
+        "/bench/workload.toml": pyscript_toml({"./workloads.py": "./bench_workloads.py"}).encode(),
+    }
+    handler = functools.partial(BenchHandler, directory=str(PUBLIC), quiet=True)
+    server = SiteServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+
+
+# -- figures --------------------------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    """One line of the table: a figure's samples (or a single value) and its unit."""
+
+    section: str
+    label: str
+    samples: list[float]
+    unit: str
+    note: str = ""
+    single: bool = False  # a figure, not samples: no min or max
+
+    def cells(self) -> list[str]:
+        fmt = FORMATS[self.unit]
+        if not self.samples:
+            return ["-", "", ""]
+        if self.single or len(self.samples) == 1:
+            return [fmt(self.samples[0]), "", ""]
+        return [
+            fmt(statistics.median(self.samples)),
+            fmt(min(self.samples)),
+            fmt(max(self.samples)),
+        ]
+
+
+FORMATS: dict[str, Callable[[float], str]] = {
+    "ms": lambda v: f"{v:,.0f} ms",
+    "x": lambda v: f"{v:.2f}x",
+    "games/s": lambda v: f"{v:,.1f}/s",
+    "it/s": lambda v: f"{v:,.0f}/s",
+    "KB": lambda v: f"{v / 1024:,.0f} KB",
+    "MB": lambda v: f"{v / MB:,.1f} MB",
+    "n": lambda v: f"{v:,.0f}",
+}
+
+
+@dataclass
+class Report:
+    """Every row, in the order measured."""
+
+    rows: list[Row] = field(default_factory=list)
+
+    def add(
+        self,
+        section: str,
+        label: str,
+        samples: Sequence[float],
+        unit: str,
+        note: str = "",
+        single: bool = False,
+    ) -> None:
+        self.rows.append(Row(section, label, list(samples), unit, note, single))
+
+    def text(self) -> str:
+        header = ["figure", "median", "min", "max", "note"]
+        body = [[f"{r.section}: {r.label}", *r.cells(), r.note] for r in self.rows]
+        widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
+        out = []
+        for n, line in enumerate([header, *body]):
+            cells = [line[0].ljust(widths[0])]
+            cells += [line[i].rjust(widths[i]) for i in (1, 2, 3)]
+            cells.append(line[4])
+            out.append("  ".join(cells).rstrip())
+            if n == 0:
+                out.append("  ".join("-" * w for w in widths))
+        return "\n".join(out)
+
+    def data(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "section": r.section,
+                "label": r.label,
+                "samples": r.samples,
+                "unit": r.unit,
+                "note": r.note,
+            }
+            for r in self.rows
+        ]
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The nearest-rank percentile (0.95: the value 95% of the samples are at or under)."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
+
+
+# -- start ----------------------------------------------------------------------------------
+
+
+def visit(page: Page, url: str) -> dict[str, float]:
+    """Open `url` and return its first paint, Python-ready and playable times (ms)."""
+    page.goto(url, wait_until="commit", timeout=VISIT_MS)
+    page.wait_for_function(
+        "() => window.__bench && window.__bench.playable !== undefined",
+        timeout=VISIT_MS,
+        polling=50,
+    )
+    result: dict[str, float] = page.evaluate(VISIT_RESULT)
+    return result
+
+
+def measure_start(browser: Browser, base: str, runs: int, report: Report) -> None:
+    """Cold and warm visits of the reference page and of each game page."""
+    pages = {"reference": REFERENCE, **{g: path for g, (path, _) in GAME_PAGES.items()}}
+    results: dict[str, dict[str, list[dict[str, float]]]] = {}
+    for name, path in pages.items():
+        results[name] = {"cold": [], "warm": []}
+        for _ in range(runs):
+            context = browser.new_context()
+            context.add_init_script(TIMING)
+            page = context.new_page()
+            results[name]["cold"].append(visit(page, base + path))
+            if name != "reference":
+                # the offline worker registers once Python is ready, precaches, then claims
+                page.wait_for_function(
+                    "() => navigator.serviceWorker.controller !== null",
+                    timeout=OFFLINE_READY_MS,
+                    polling=200,
+                )
+            page.close()
+            page = context.new_page()
+            results[name]["warm"].append(visit(page, base + path))
+            context.close()
+            print(
+                f"  start {name}: cold {results[name]['cold'][-1]}, "
+                f"warm {results[name]['warm'][-1]}",
+                file=sys.stderr,
+            )
+    reference = {
+        kind: statistics.median(v["ready"] for v in results["reference"][kind])
+        for kind in ("cold", "warm")
+    }
+    for name, kinds in results.items():
+        for kind, visits in kinds.items():
+            label = f"{pages[name]} {kind}"
+            report.add("start", f"{label}, first paint", [v["paint"] for v in visits], "ms")
+            if name == "reference":
+                report.add(
+                    "start",
+                    f"{label}, Python ready (its line shown)",
+                    [v["ready"] for v in visits],
+                    "ms",
+                )
+                continue
+            report.add("start", f"{label}, Python ready", [v["ready"] for v in visits], "ms")
+            playable = [v["playable"] for v in visits]
+            report.add("start", f"{label}, playable table", playable, "ms")
+            report.add(
+                "start",
+                f"{label}, playable / reference ready",
+                [statistics.median(playable) / reference[kind]],
+                "x",
+                "target 0.5 cold, 0.35 warm",
+                single=True,
+            )
+
+
+# -- bytes ----------------------------------------------------------------------------------
+
+
+def _sizes(paths: set[str]) -> dict[str, list[int]]:
+    """Raw and gzipped bytes of site files by URL path, split runtime (vendor/) and own."""
+    split: dict[str, list[int]] = {"runtime": [0, 0], "own": [0, 0]}
+    for path in paths:
+        file = PUBLIC / path.lstrip("/")
+        if not file.is_file():
+            continue
+        data = file.read_bytes()
+        kind = "runtime" if path.startswith("/vendor/") else "own"
+        split[kind][0] += len(data)
+        split[kind][1] += len(gzip.compress(data, 6))
+    return split
+
+
+def record_requests(page: Page) -> set[str]:
+    """The URL paths `page` fetches from now on (a set that fills as it does)."""
+    fetched: set[str] = set()
+
+    def note(request: Request) -> None:
+        fetched.add(urllib.parse.urlsplit(request.url).path)
+
+    page.on("requestfinished", note)
+    return fetched
+
+
+def measure_bytes(browser: Browser, base: str, report: Report) -> None:
+    """What a first visit to each game page fetches, then what the offline precache adds."""
+    for path, _ in GAME_PAGES.values():
+        context = browser.new_context()
+        context.add_init_script(TIMING)
+        page = context.new_page()
+        fetched = record_requests(page)
+        visit(page, base + path)
+        context.close()
+        sizes = _sizes(fetched)
+        for kind, (raw, packed) in sizes.items():
+            report.add(
+                "bytes",
+                f"{path} first visit to a playable table, {kind}",
+                [raw],
+                "KB",
+                f"gzipped {packed / 1024:,.0f} KB" + (", target 500 KB" if kind == "own" else ""),
+                single=True,
+            )
+    text = (PUBLIC / "sw-precache.js").read_text()
+    manifest = json.loads(text[text.index("{") : text.rindex("}") + 1])
+    sizes = _sizes({"/" + name.removeprefix("./") for name in manifest["files"]})
+    for kind, (raw, packed) in sizes.items():
+        report.add(
+            "bytes",
+            f"offline precache after the first visit, {kind}",
+            [raw],
+            "KB",
+            f"gzipped {packed / 1024:,.0f} KB",
+            single=True,
+        )
+
+
+# -- playouts and bots ----------------------------------------------------------------------
+
+
+def in_browser(browser: Browser, base: str, task: dict[str, Any], timeout_ms: int) -> Any:
+    """Run a workloads task in bench/workload.html and return its result."""
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(base + "bench/workload.html#" + urllib.parse.quote(json.dumps(task)))
+        page.wait_for_selector("#result[data-done]", state="attached", timeout=timeout_ms)
+        answer = json.loads(page.locator("#result").text_content() or "{}")
+    finally:
+        context.close()
+    if "error" in answer:
+        raise RuntimeError(f"the browser's {task['task']} failed:\n{answer['error']}")
+    return answer["ok"]
+
+
+def measure_playouts(
+    browser: Browser, base: str, runs: int, seconds: float, report: Report
+) -> None:
+    """Random playouts per second, CPython and browser, and the ratio of their times."""
+    for game in GAME_PAGES:
+        task = {"task": "playouts", "game": game, "seconds": seconds, "runs": runs}
+        rates = {
+            "CPython": [r["games"] / r["seconds"] for r in workloads.run(task)],
+            "browser": [
+                r["games"] / r["seconds"] for r in in_browser(browser, base, task, 600_000)
+            ],
+        }
+        for where, values in rates.items():
+            report.add("playouts", f"{game}, {where}", values, "games/s")
+        ratio = statistics.median(rates["CPython"]) / statistics.median(rates["browser"])
+        report.add(
+            "playouts",
+            f"{game}, browser time / CPython time",
+            [ratio],
+            "x",
+            "target 1.5",
+            single=True,
+        )
+        print(f"  playouts {game}: {rates}", file=sys.stderr)
+
+
+def measure_bots(browser: Browser, base: str, count: int, report: Report) -> None:
+    """Think time per bot move at every level, CPython and browser, same positions."""
+    targets = {"easy": 50, "medium": 300, "hard": 1500}
+    for game in GAME_PAGES:
+        task = {"task": "think", "game": game, "levels": list(workloads.LEVELS), "count": count}
+        results = {
+            "CPython": workloads.run(task),
+            "browser": in_browser(browser, base, task, 3_600_000),
+        }
+        for level in workloads.LEVELS:
+            for where, by_level in results.items():
+                r = by_level[level]
+                millis = r["millis"]
+                note = f"p95 {percentile(millis, 0.95):,.0f} ms"
+                if where == "browser":
+                    note += f" (target {targets[level]:,} ms)"
+                report.add("bots", f"{game} {level}, {where}, ms per move", millis, "ms", note)
+                if r["iterations"]:
+                    search = (sum(millis) - sum(r["replay_millis"])) / 1000
+                    report.add(
+                        "bots",
+                        f"{game} {level}, {where}, search iterations",
+                        [r["iterations"] * len(millis) / search],
+                        "it/s",
+                        f"{r['iterations']} per move",
+                        single=True,
+                    )
+        print(f"  bots {game} done", file=sys.stderr)
+
+
+# -- memory ---------------------------------------------------------------------------------
+
+
+def measure_memory(browser: Browser, base: str, games: int, report: Report) -> None:
+    """The page's memory after 1 and after `games` bot games in a row."""
+    expect.set_options(timeout=60_000)
+    for game, (path, players) in GAME_PAGES.items():
+        context = browser.new_context()
+        page = context.new_page()
+        rows = bot_games_in_a_row(page, base, path, players, games, [1, games])
+        context.close()
+        first, last = rows[0], rows[-1]
+        for label, unit, a, b in (
+            ("page JS heap", "MB", first.js_heap, last.js_heap),
+            ("page WASM memory", "MB", first.wasm, last.wasm),
+            ("Python objects", "n", first.py_objects, last.py_objects),
+            ("DOM elements", "n", first.dom, last.dom),
+            ("worker JS heap", "MB", first.worker_heap, last.worker_heap),
+            ("worker WASM memory", "MB", first.worker_wasm, last.worker_wasm),
+        ):
+            if a is None or b is None:
+                continue
+            fmt = FORMATS[unit]
+            report.add(
+                "memory",
+                f"{game}, {label} after {games} games",
+                [b],
+                unit,
+                f"after 1 game {fmt(a)}, growth {fmt(b - a)}",
+                single=True,
+            )
+        print(f"  memory {game}: {last.seconds:.0f} s", file=sys.stderr)
+
+
+# -- main -----------------------------------------------------------------------------------
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="visits and playout runs (5)")
+    parser.add_argument("--parts", default=",".join(PARTS), help="which parts, comma-separated")
+    parser.add_argument("--seconds", type=float, default=2.0, help="seconds per playout run")
+    parser.add_argument("--positions", type=int, default=32, help="positions per game for bots")
+    parser.add_argument("--games", type=int, default=20, help="bot games in a row for memory")
+    parser.add_argument("--json", type=Path, help="also write every figure to this file")
+    args = parser.parse_args(argv)
+    args.parts = [p.strip() for p in args.parts.split(",") if p.strip()]
+    unknown = sorted(set(args.parts) - set(PARTS))
+    if unknown:
+        parser.error(f"unknown part(s) {', '.join(unknown)}; the parts are {', '.join(PARTS)}")
+    if args.runs < 1 or args.positions < 1 or args.games < 1 or args.seconds <= 0:
+        parser.error("--runs, --positions, --games and --seconds must be positive")
+    return args
+
+
+def main(argv: list[str]) -> int:
+    args = parse_args(argv)
+    if not (PUBLIC / "pyscript.toml").exists() or not (PUBLIC / "sw-precache.js").exists():
+        print(
+            "bench: the site is not built: run `python3 scripts/site.py build` first",
+            file=sys.stderr,
+        )
+        return 2
+    if not CHROMIUM.exists():
+        print(f"bench: {CHROMIUM} is missing: apt-get install -y chromium", file=sys.stderr)
+        return 2
+    report = Report()
+    started = time.monotonic()
+    with serving() as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        if "start" in args.parts:
+            measure_start(browser, base, args.runs, report)
+        if "bytes" in args.parts:
+            measure_bytes(browser, base, report)
+        if "playouts" in args.parts:
+            measure_playouts(browser, base, args.runs, args.seconds, report)
+        if "bots" in args.parts:
+            measure_bots(browser, base, args.positions, report)
+        if "memory" in args.parts:
+            measure_memory(browser, base, args.games, report)
+        browser.close()
+    print(report.text())
+    print(
+        f"\n{time.monotonic() - started:.0f} s; runs {args.runs}, "
+        f"positions {args.positions}, games {args.games}"
+    )
+    if args.json:
+        args.json.write_text(json.dumps(report.data(), indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except KeyboardInterrupt:
+        sys.exit(130)
