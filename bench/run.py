@@ -452,7 +452,7 @@ def measure_bots(browser: Browser, base: str, count: int, report: Report) -> Non
                     note += f" (target {targets[level]:,} ms)"
                 report.add("bots", f"{game} {level}, {where}, ms per move", millis, "ms", note)
                 if r["iterations"]:
-                    search = (sum(millis) - sum(r["replay_millis"])) / 1000
+                    search = sum(r["bot_millis"]) / 1000
                     report.add(
                         "bots",
                         f"{game} {level}, {where}, search iterations",

@@ -188,23 +188,60 @@ def from_json(text: str | bytes) -> GameRecord:
     return from_dict(data)
 
 
+def _initial(record: GameRecord) -> tuple[Game[Any, Any, Any], Any]:
+    game = get_game(record.game)
+    return game, game.initial_state(game.make_setup(record.setup), Rng(record.seed))
+
+
+def _apply_text(game: Game[Any, Any, Any], state: Any, index: int, text: str) -> Any:
+    """The state after the record's action `index`, legality checked."""
+    try:
+        return game.apply(state, game.parse_action(text))
+    except BugsError as e:
+        raise InvalidRecordError(f"actions[{index}]", str(e)) from None
+
+
 def replay_states(record: GameRecord) -> Iterator[Any]:
     """The state before the first action, then after each action, legality checked."""
-    game = get_game(record.game)
-    setup = game.make_setup(record.setup)
-    state = game.initial_state(setup, Rng(record.seed))
+    game, state = _initial(record)
     yield state
     for i, text in enumerate(record.actions):
-        try:
-            state = game.apply(state, game.parse_action(text))
-        except BugsError as e:
-            raise InvalidRecordError(f"actions[{i}]", str(e)) from None
+        state = _apply_text(game, state, i, text)
         yield state
 
 
 def replay(record: GameRecord) -> Any:
     """The state after every action of the record."""
     return last(replay_states(record))
+
+
+class Replayer:
+    """`replay` that keeps the last record's final state, so a record that extends it (the
+    same game with more actions: what the bot worker is sent move after move) costs only its
+    new actions instead of the whole game again. States are immutable, so sharing is safe."""
+
+    def __init__(self) -> None:
+        self._game: tuple[str, str, int, str] | None = None
+        self._actions: tuple[str, ...] = ()
+        self._state: Any = None
+
+    def replay(self, record: GameRecord) -> Any:
+        """The same state as `replay(record)`, and the same error for a bad action."""
+        key = (record.game, record.rules_version, record.seed, _setup_key(record.setup))
+        known = len(self._actions)
+        if key == self._game and record.actions[:known] == self._actions:
+            game, state, start = get_game(record.game), self._state, known
+        else:
+            self._game = None  # forget it first: a failure below leaves nothing half-kept
+            (game, state), start = _initial(record), 0
+        for i in range(start, len(record.actions)):
+            state = _apply_text(game, state, i, record.actions[i])
+        self._game, self._actions, self._state = key, record.actions, state
+        return state
+
+
+def _setup_key(setup: Mapping[str, Any]) -> str:
+    return json.dumps(setup, sort_keys=True, separators=(",", ":"))
 
 
 def game_of(record: GameRecord) -> Game[Any, Any, Any]:

@@ -14,8 +14,12 @@ from typing import Any
 
 from bugs_core.bots import get_level
 from bugs_core.errors import BugsError
-from bugs_core.record import from_dict, game_of, replay
+from bugs_core.record import Replayer, from_dict, game_of
 from bugs_core.rng import Rng
+
+_REPLAYER = Replayer()
+"""The worker is sent the whole record for each bot move: only the moves since the last
+request are replayed (a late move of Bugs would otherwise replay some 1,500 actions)."""
 
 
 class BotRequestError(BugsError):
@@ -31,7 +35,8 @@ def _field(data: dict[str, Any], key: str, kind: type) -> Any:
 
 def choose_move(request: str) -> str:
     """Answer `{"record": {...}, "seat": s, "level": "medium", "seed": n}` with
-    `{"action": "3x4", "seat": s, "moves": m, "millis": t}` or `{"error": "..."}`."""
+    `{"action": "3x4", "seat": s, "moves": m, "millis": t, "bot_millis": b}` (t the whole
+    call, b the bot's own choice, both in milliseconds) or `{"error": "..."}`."""
     started = time.perf_counter()
     try:
         data = json.loads(request)
@@ -42,17 +47,25 @@ def choose_move(request: str) -> str:
         level = get_level(_field(data, "level", str))
         seed = _field(data, "seed", int)
         game = game_of(record)
-        state = replay(record)
+        state = _REPLAYER.replay(record)
         # at a simultaneous window several seats are to act; elsewhere the one current seat
         pending = getattr(game, "pending_seats", None)
         acting = pending(state) if pending is not None else (game.current_player(state),)
         if seat not in acting:
             raise BotRequestError(f"bot request: seat {seat} is not the seat to act")
         view = game.player_view(state, seat)
+        thinking = time.perf_counter()
         action = level.make().choose(game, view, Rng(seed), level.budget(game.id))
+        bot_millis = 1000 * (time.perf_counter() - thinking)
     except (BugsError, ValueError) as error:
         return json.dumps({"error": str(error)})
-    millis = round(1000 * (time.perf_counter() - started))
+    millis = 1000 * (time.perf_counter() - started)
     return json.dumps(
-        {"action": str(action), "seat": seat, "moves": len(record.actions), "millis": millis}
+        {
+            "action": str(action),
+            "seat": seat,
+            "moves": len(record.actions),
+            "millis": round(millis, 1),
+            "bot_millis": round(bot_millis, 1),
+        }
     )

@@ -1,0 +1,98 @@
+"""record.Replayer: the same states and errors as `replay`, while replaying only what a record
+adds to the last one (the bot worker gets the whole record for every move)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import bugs_core.record as record_module
+from bugs_core.engine import play
+from bugs_core.errors import InvalidRecordError
+from bugs_core.record import GameRecord, Replayer, new_record, replay
+from bugs_core.registry import get_game
+
+GAMES = ["bugs", "bag-of-bugs", "bugspiel"]
+
+
+def played(game_id: str, seed: int) -> GameRecord:
+    """A whole random game's record."""
+    game = get_game(game_id)
+    record = new_record(game_id, {}, seed)
+    setup = game.make_setup(dict(record.setup))
+    actions = tuple(str(s.action) for s in play(game, setup, seed) if s.action is not None)
+    return GameRecord(record.game, record.rules_version, seed, record.setup, record.seats, actions)
+
+
+def prefix(record: GameRecord, moves: int) -> GameRecord:
+    return GameRecord(
+        record.game,
+        record.rules_version,
+        record.seed,
+        record.setup,
+        record.seats,
+        record.actions[:moves],
+    )
+
+
+def counting_starts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the replays that start from the beginning."""
+    starts: list[int] = []
+    original = record_module._initial
+
+    def counted(record: GameRecord) -> Any:
+        starts.append(len(record.actions))
+        return original(record)
+
+    monkeypatch.setattr(record_module, "_initial", counted)
+    return starts
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_growing_record_gives_replays_states_from_one_start(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    whole = played(game_id, 5)
+    starts = counting_starts(monkeypatch)
+    replayer = Replayer()
+    step = max(1, len(whole.actions) // 9)
+    for moves in [*range(0, len(whole.actions), step), len(whole.actions)]:
+        assert replayer.replay(prefix(whole, moves)) == replay(prefix(whole, moves))
+    # one start for the replayer, and one for each replay() it was compared with
+    assert len(starts) == 1 + len([*range(0, len(whole.actions), step)]) + 1
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_shorter_or_other_record_starts_again_and_is_still_right(game_id: str) -> None:
+    replayer = Replayer()
+    whole = played(game_id, 8)
+    half = len(whole.actions) // 2
+    replayer.replay(whole)
+    assert replayer.replay(prefix(whole, half)) == replay(prefix(whole, half))  # an undo
+    other = played(game_id, 9)
+    assert replayer.replay(prefix(other, half)) == replay(prefix(other, half))
+    options = {"bugs": {"players": 3}, "bag-of-bugs": {"players": 5}, "bugspiel": {"players": 4}}
+    record = new_record(game_id, options[game_id], 8)
+    assert replayer.replay(record) == replay(record)  # same seed, another setup
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_bad_action_after_the_kept_moves_is_named_and_forgets_nothing(game_id: str) -> None:
+    replayer = Replayer()
+    whole = played(game_id, 3)
+    half = len(whole.actions) // 2
+    replayer.replay(prefix(whole, half))
+    bad = GameRecord(
+        whole.game,
+        whole.rules_version,
+        whole.seed,
+        whole.setup,
+        whole.seats,
+        (*whole.actions[:half], "no such move"),
+    )
+    with pytest.raises(InvalidRecordError, match=rf"actions\[{half}\]"):
+        replayer.replay(bad)
+    with pytest.raises(InvalidRecordError, match=rf"actions\[{half}\]"):
+        replay(bad)
+    assert replayer.replay(whole) == replay(whole)
