@@ -37,6 +37,7 @@ import statistics
 import sys
 import threading
 import time
+import tomllib
 import urllib.parse
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -64,6 +65,8 @@ GAME_PAGES = {
 }
 """Each game's page and the players of its memory run."""
 REFERENCE = "bench/reference.html"
+SITE = PUBLIC
+"""The built site under test: --site points at another build (an older commit's, say)."""
 VISIT_MS = 180_000
 OFFLINE_READY_MS = 300_000
 
@@ -108,25 +111,36 @@ VISIT_RESULT = """() => {
 # -- serving --------------------------------------------------------------------------------
 
 
-def pyscript_toml(extra_files: dict[str, str] | None = None, packages: bool = True) -> str:
-    """The site's own PyScript config, for a page one folder down (bench/): the same
-    interpreter and package, with `extra_files` added to [files]."""
-    lines = []
-    for line in (PUBLIC / "pyscript.toml").read_text().splitlines():
-        if line.startswith("#"):
-            continue
-        if line.startswith("packages") and not packages:
-            continue
-        lines.append(line.replace('"./', '"../'))
-    text = "\n".join(lines) + "\n"
-    if extra_files:
-        entries = "".join(f'"{key}" = "{value}"\n' for key, value in extra_files.items())
-        text = (
-            text.replace("[files]\n", "[files]\n" + entries)
-            if "[files]" in text
-            else (text + "[files]\n" + entries)
-        )
-    return text
+def site_config(site: Path) -> dict[str, Any]:
+    """The built site's PyScript config (pyscript.json; pyscript.toml in older builds)."""
+    if (site / "pyscript.json").exists():
+        config: dict[str, Any] = json.loads((site / "pyscript.json").read_text())
+        return config
+    return tomllib.loads((site / "pyscript.toml").read_text())
+
+
+def one_down(path: str) -> str:
+    """A site-root-relative path as seen from bench/."""
+    return "../" + path.removeprefix("./") if path.startswith("./") else path
+
+
+def workload_config(site: Path) -> dict[str, Any]:
+    """The site's config for a page in bench/: the same interpreter, the same way of loading
+    our package, and bench/workloads.py copied in as bench_workloads."""
+    config = site_config(site)
+    out: dict[str, Any] = {"interpreter": one_down(config["interpreter"])}
+    if "packages" in config:
+        out["packages"] = [one_down(p) for p in config["packages"]]
+    files = {one_down(key): value for key, value in config.get("files", {}).items()}
+    out["files"] = {**files, "./workloads.py": "./bench_workloads.py"}
+    if "plugins" in config:
+        out["plugins"] = config["plugins"]
+    return out
+
+
+def reference_config(site: Path) -> dict[str, Any]:
+    """A bare page's config: only the site's interpreter, in JSON (PyScript's quickest)."""
+    return {"interpreter": one_down(site_config(site)["interpreter"])}
 
 
 class BenchHandler(SiteHandler):
@@ -147,7 +161,7 @@ class BenchHandler(SiteHandler):
             super().do_GET()
             return
         self.send_response(200)
-        self.send_header("Content-Type", "text/plain; charset=utf-8")
+        self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
@@ -157,10 +171,10 @@ class BenchHandler(SiteHandler):
 def serving() -> Iterator[str]:
     """The site and the bench pages on a free port of 127.0.0.1: yields the base URL."""
     BenchHandler.generated = {
-        "/bench/reference.toml": pyscript_toml(packages=False).encode(),
-        "/bench/workload.toml": pyscript_toml({"./workloads.py": "./bench_workloads.py"}).encode(),
+        "/bench/reference.json": json.dumps(reference_config(SITE)).encode(),
+        "/bench/workload.json": json.dumps(workload_config(SITE)).encode(),
     }
-    handler = functools.partial(BenchHandler, directory=str(PUBLIC), quiet=True)
+    handler = functools.partial(BenchHandler, directory=str(SITE), quiet=True)
     server = SiteServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -336,7 +350,7 @@ def _sizes(paths: set[str]) -> dict[str, list[int]]:
     """Raw and gzipped bytes of site files by URL path, split runtime (vendor/) and own."""
     split: dict[str, list[int]] = {"runtime": [0, 0], "own": [0, 0]}
     for path in paths:
-        file = PUBLIC / path.lstrip("/")
+        file = SITE / path.lstrip("/")
         if not file.is_file():
             continue
         data = file.read_bytes()
@@ -376,7 +390,7 @@ def measure_bytes(browser: Browser, base: str, report: Report) -> None:
                 f"gzipped {packed / 1024:,.0f} KB" + (", target 500 KB" if kind == "own" else ""),
                 single=True,
             )
-    text = (PUBLIC / "sw-precache.js").read_text()
+    text = (SITE / "sw-precache.js").read_text()
     manifest = json.loads(text[text.index("{") : text.rindex("}") + 1])
     sizes = _sizes({"/" + name.removeprefix("./") for name in manifest["files"]})
     for kind, (raw, packed) in sizes.items():
@@ -509,6 +523,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--positions", type=int, default=32, help="positions per game for bots")
     parser.add_argument("--games", type=int, default=20, help="bot games in a row for memory")
     parser.add_argument("--json", type=Path, help="also write every figure to this file")
+    parser.add_argument(
+        "--site", type=Path, default=PUBLIC, help="the built site to measure (default: public/)"
+    )
     args = parser.parse_args(argv)
     args.parts = [p.strip() for p in args.parts.split(",") if p.strip()]
     unknown = sorted(set(args.parts) - set(PARTS))
@@ -521,9 +538,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
-    if not (PUBLIC / "pyscript.toml").exists() or not (PUBLIC / "sw-precache.js").exists():
+    global SITE
+    SITE = args.site.resolve()
+    built = (SITE / "pyscript.json").exists() or (SITE / "pyscript.toml").exists()
+    if not built or not (SITE / "sw-precache.js").exists():
         print(
-            "bench: the site is not built: run `python3 scripts/site.py build` first",
+            f"bench: no built site in {SITE}: run `python3 scripts/site.py build` first",
             file=sys.stderr,
         )
         return 2

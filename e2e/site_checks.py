@@ -43,7 +43,7 @@ directive and the blocked address, and counts even in a test that expects errors
 def check_site_built() -> None:
     """Fail with the fix when public/ lacks the build's output."""
     needed = [
-        PUBLIC / "pyscript.toml",
+        PUBLIC / "pyscript.json",
         PUBLIC / "vendor" / "pyodide" / "pyodide.mjs",
         PUBLIC / "vendor" / "pyscript" / "core.js",
     ]

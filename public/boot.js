@@ -14,10 +14,10 @@
 
   // PyScript's "py:progress" messages, mapped to the step they start. PyScript 0.7 sends
   // "Loading remote packages" *before* the interpreter has downloaded, so only "Loaded
-  // interpreter" may start the package step (micropip's install sends no message of its own).
+  // interpreter" or "Loading files" (our wheel, unzipped) may start the package step.
   const stepOf = [
     [/^Loading Pyodide|^Loading interpreter/, "python"],
-    [/^Loaded interpreter/, "wheel"],
+    [/^Loaded interpreter|^Loading files/, "wheel"],
     [/^Loaded Pyodide/, "page-code"],
   ];
 

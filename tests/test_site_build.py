@@ -124,14 +124,15 @@ def needed_by_pages() -> set[str]:
     manifest = json.loads((PUBLIC / "manifest.webmanifest").read_text(encoding="utf-8"))
     needed.update(icon["src"] for icon in manifest["icons"])
     if BUILT:
-        config = site_build.CONFIG.read_text(encoding="utf-8")
-        needed.update(m.removeprefix("./") for m in re.findall(r'"(\./[^"]+)"', config))
+        config = json.loads(site_build.CONFIG.read_text(encoding="utf-8"))
+        needed.add(config["interpreter"].removeprefix("./"))
+        needed.update(source.removeprefix("./") for source in config["files"])
         pyodide = PUBLIC / "vendor" / "pyodide"
         needed.update(f"vendor/pyodide/{name}" for name in site_build.PYODIDE_FILES)
         lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
         needed.add(f"vendor/pyodide/{lock['packages']['micropip']['file_name']}")
     else:
-        needed = {p for p in needed if not p.startswith(("vendor/", "wheels/", "pyscript.toml"))}
+        needed = {p for p in needed if not p.startswith(("vendor/", "wheels/", "pyscript.json"))}
     return needed
 
 
@@ -167,3 +168,11 @@ def test_web_app_manifest_names_the_site_and_real_icons() -> None:
             assert icon["sizes"] == f"{width}x{height}"
             sizes.add((icon["sizes"], icon["purpose"]))
     assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+
+
+def test_the_config_unzips_our_wheel_from_this_site_without_an_installer() -> None:
+    config = json.loads(site_build.pyscript_config("bugs_table-9.9.9-py3-none-any.whl"))
+    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"  # not a CDN
+    assert config["files"] == {"./wheels/bugs_table-9.9.9-py3-none-any.whl": "./*"}
+    assert "packages" not in config  # micropip would be fetched, and a name sent to PyPI
+    assert config["plugins"] == ["!error"]

@@ -119,7 +119,7 @@ class BotWorker:
 
         try:
             self.worker = await create_named_worker(
-                src="./bugs_bots.py", name=self.name, config="./pyscript.toml"
+                src="./bugs_bots.py", name=self.name, config="./pyscript.json"
             )
         except Exception as error:
             self.failed = str(error)
