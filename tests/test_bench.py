@@ -1,0 +1,85 @@
+"""The speed benchmark's own logic (bench/): its configs, statistics and workloads. The figures
+themselves come from running it (`bench/run.py`), never from a timed test."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+sys.path.insert(0, str(BENCH))
+
+import run as bench  # noqa: E402
+import workloads  # noqa: E402
+
+from bugs_core.record import from_dict, replay  # noqa: E402
+from bugs_core.registry import get_game  # noqa: E402
+
+
+def test_percentile_is_the_nearest_rank() -> None:
+    values = list(range(1, 21))  # 1..20
+    assert bench.percentile(values, 0.95) == 19
+    assert bench.percentile(values, 0.5) == 10
+    assert bench.percentile([7.0], 0.95) == 7.0
+
+
+def test_a_page_in_bench_gets_the_sites_config_one_folder_down(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "pyscript.json").write_text(
+        json.dumps(
+            {
+                "interpreter": "./vendor/pyodide/pyodide.mjs",
+                "files": {"./wheels/w.whl": "./*"},
+                "plugins": ["!error"],
+            }
+        )
+    )
+    assert bench.workload_config(site) == {
+        "interpreter": "../vendor/pyodide/pyodide.mjs",
+        "files": {"../wheels/w.whl": "./*", "./workloads.py": "./bench_workloads.py"},
+        "plugins": ["!error"],
+    }
+    assert bench.reference_config(site) == {"interpreter": "../vendor/pyodide/pyodide.mjs"}
+
+
+def test_an_older_build_with_a_toml_config_is_read_too(tmp_path: Path) -> None:
+    (tmp_path / "pyscript.toml").write_text(
+        '# generated\ninterpreter = "./vendor/pyodide/pyodide.mjs"\n'
+        'packages = ["./wheels/w.whl"]\nplugins = ["!error"]\n'
+    )
+    config = bench.workload_config(tmp_path)
+    assert config["packages"] == ["../wheels/w.whl"]
+    assert config["files"] == {"./workloads.py": "./bench_workloads.py"}
+
+
+def test_the_table_shows_median_min_and_max_or_one_figure() -> None:
+    report = bench.Report()
+    report.add("start", "page, ready", [300.0, 100.0, 200.0], "ms")
+    report.add("bytes", "own", [2048.0], "KB", "gzipped 1 KB", single=True)
+    lines = report.text().splitlines()
+    assert lines[0].split() == ["figure", "median", "min", "max", "note"]
+    assert "200 ms" in lines[2] and "100 ms" in lines[2] and "300 ms" in lines[2]
+    assert lines[3].split()[:4] == ["bytes:", "own", "2", "KB"]
+    assert report.data()[0]["samples"] == [300.0, 100.0, 200.0]
+
+
+@pytest.mark.parametrize("game_id", workloads.GAMES)
+def test_positions_are_real_decisions_of_the_seat_asked(game_id: str) -> None:
+    game = get_game(game_id)
+    requests = workloads.positions(game_id, 10)
+    assert len(requests) == 10
+    assert requests == workloads.positions(game_id, 10)  # fixed by the seeds
+    for request in requests:
+        state = replay(from_dict(request["record"]))
+        seat = request["seat"]
+        assert seat in workloads._acting(game, state)
+        assert workloads._choices(game, state, seat) > 1
+
+
+def test_an_unknown_task_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown task 'fly'"):
+        workloads.run({"task": "fly"})
