@@ -1,5 +1,5 @@
-"""Build the static site in public/: vendored runtime, micropip, our wheel, generated config,
-and the service worker's precache list.
+"""Build the static site in public/: vendored runtime, micropip, our wheel, the start-up snapshot,
+generated config and the service worker's precache list.
 
 Stdlib only, so it runs before any virtualenv exists. Every step recreates its output from
 pinned inputs (package-lock.json, pyodide-lock.json, pyproject.toml), so nothing it writes is
@@ -8,6 +8,7 @@ committed.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
@@ -25,6 +26,11 @@ WHEELS = PUBLIC / "wheels"
 CONFIG = PUBLIC / "pyscript.json"
 OLD_CONFIG = PUBLIC / "pyscript.toml"  # what builds before the JSON config wrote
 SERVICE_WORKER = PUBLIC / "sw.js"
+SNAPSHOT = VENDOR / "pyodide" / "snapshot.bin.gz"
+SNAPSHOT_SCRIPT = ROOT / "scripts" / "snapshot.mjs"
+SNAPSHOT_IMPORTS = ("asyncio", "bugs_core", "bugs_web")
+"""Imported into the snapshot: our packages (every module but the command line's) and what
+the pages' own scripts import besides PyScript, which cannot be imported outside a page."""
 PRECACHE = PUBLIC / "sw-precache.js"
 CACHE_PREFIX = "bugs-table-"
 CACHE = ROOT / "build" / "site-cache"
@@ -188,8 +194,9 @@ def pyscript_config(wheel_name: str) -> str:
     folder, which is on sys.path: no installer (micropip) to fetch and run at each start.
     """
     config = {
-        # Without `interpreter` PyScript would load Pyodide from a CDN.
-        "interpreter": "./vendor/pyodide/pyodide.mjs",
+        # Without `interpreter` PyScript would load Pyodide from a CDN. Ours is the vendored
+        # one started from the build's memory snapshot (python.mjs).
+        "interpreter": "./python.mjs",
         "files": {f"./wheels/{wheel_name}": "./*"},
         "plugins": [f"!{name}" for name in DISABLED_PLUGINS],
     }
@@ -258,12 +265,40 @@ def write_precache() -> None:
     )
 
 
+def make_snapshot(wheel_name: str) -> None:
+    """The Pyodide memory snapshot the pages start from (scripts/snapshot.mjs), made with Node
+    from the vendored Pyodide and our wheel. Made anew only when one of those changes: the
+    same inputs keep the same file, so a rebuild does not make browsers fetch it again."""
+    wheel = WHEELS / wheel_name
+    digest = hashlib.sha256()
+    for part in (SNAPSHOT_SCRIPT, wheel, *(VENDOR / "pyodide" / n for n in PYODIDE_FILES)):
+        digest.update(part.read_bytes())
+    digest.update(repr(SNAPSHOT_IMPORTS).encode())
+    kept = CACHE / f"snapshot-{digest.hexdigest()[:16]}.bin.gz"
+    if not kept.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        log("node scripts/snapshot.mjs (Python started and our modules imported, then saved)")
+        with tempfile.TemporaryDirectory() as tmp:
+            raw = Path(tmp) / "snapshot.bin"
+            run(["node", str(SNAPSHOT_SCRIPT), str(VENDOR / "pyodide"), str(wheel), str(raw),
+                 *SNAPSHOT_IMPORTS])  # fmt: skip
+            # Gzipped by us, not left to the host: 31 MB of memory is about 7 MB this way, and
+            # python.mjs inflates it in the browser. mtime=0: the same memory, the same file.
+            packed = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
+        for old in CACHE.glob("snapshot-*"):
+            old.unlink()
+        kept.write_bytes(packed)
+    shutil.copy2(kept, SNAPSHOT)
+    log(f"wrote {SNAPSHOT.relative_to(ROOT)} ({SNAPSHOT.stat().st_size / 1e6:.1f} MB)")
+
+
 def build() -> None:
     """Run every build step in order."""
     ensure_node_modules()
     copy_runtime()
     vendor_micropip()
     wheel_name = build_wheel()
+    make_snapshot(wheel_name)
     CONFIG.write_text(pyscript_config(wheel_name), encoding="utf-8")
     OLD_CONFIG.unlink(missing_ok=True)  # a stale copy would be precached and served
     log(f"wrote {CONFIG.relative_to(ROOT)}")

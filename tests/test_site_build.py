@@ -172,7 +172,18 @@ def test_web_app_manifest_names_the_site_and_real_icons() -> None:
 
 def test_the_config_unzips_our_wheel_from_this_site_without_an_installer() -> None:
     config = json.loads(site_build.pyscript_config("bugs_table-9.9.9-py3-none-any.whl"))
-    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"  # not a CDN
+    assert config["interpreter"] == "./python.mjs"  # ours, not a CDN's
     assert config["files"] == {"./wheels/bugs_table-9.9.9-py3-none-any.whl": "./*"}
     assert "packages" not in config  # micropip would be fetched, and a name sent to PyPI
     assert config["plugins"] == ["!error"]
+
+
+def test_the_interpreter_is_the_vendored_pyodide_started_from_the_built_snapshot() -> None:
+    wrapper = (PUBLIC / "python.mjs").read_text(encoding="utf-8")
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in wrapper
+    assert f'"{site_build.SNAPSHOT.name}"' in wrapper
+    assert site_build.SNAPSHOT.parent == site_build.VENDOR / "pyodide"
+    if BUILT:
+        assert site_build.SNAPSHOT.is_file()
+        assert site_build.SNAPSHOT.read_bytes()[:2] == b"\x1f\x8b"  # gzipped
+        assert "vendor/pyodide/snapshot.bin.gz" in site_build.precache_files()

@@ -1,0 +1,82 @@
+"""Starting Python from the build's memory snapshot (public/python.mjs), and the plain start
+when the snapshot is missing or broken: slower, never worse."""
+
+from __future__ import annotations
+
+import gzip
+
+from playwright.sync_api import ConsoleMessage, Page, expect
+
+from bugs_table import set_up
+from site_checks import BrowserGuard
+
+SNAPSHOT = "**/vendor/pyodide/snapshot.bin.gz"
+
+# Imported only by the snapshot (the pages themselves never import the soak runner).
+FROM_SNAPSHOT = (
+    "import sys\n"
+    "from pyscript import document\n"
+    "document.body.setAttribute('data-from-snapshot', str('bugs_core.soak' in sys.modules))\n"
+)
+ADD_PY_SCRIPT = """code => {
+  const script = document.createElement('script');
+  script.type = 'py';
+  script.textContent = code;
+  document.body.appendChild(script);
+}"""
+
+
+def from_snapshot(page: Page) -> bool:
+    """Whether the page's Python holds what only the snapshot imported."""
+    page.evaluate(ADD_PY_SCRIPT, FROM_SNAPSHOT)
+    page.wait_for_function("() => document.body.hasAttribute('data-from-snapshot')")
+    answer = page.evaluate("() => document.body.getAttribute('data-from-snapshot')")
+    return str(answer) == "True"
+
+
+def warnings_of(page: Page) -> list[str]:
+    found: list[str] = []
+
+    def note(message: ConsoleMessage) -> None:
+        if message.type == "warning":
+            found.append(message.text)
+
+    page.on("console", note)
+    return found
+
+
+def play_a_game(page: Page, base_url: str, path: str) -> None:
+    page.goto(f"{base_url}{path}?seed=3&pace=0")
+    expect(page.locator("#start")).to_have_text("Start game")
+    set_up(page, [("You", "human"), ("Ana", "easy"), ("Bo", "easy")])
+    expect(page.locator("#table svg").first).to_be_visible()
+
+
+def test_pages_start_from_the_snapshot(
+    page: Page, base_url: str, browser_guard: BrowserGuard
+) -> None:
+    warnings = warnings_of(page)
+    play_a_game(page, base_url, "bugs.html")
+    assert from_snapshot(page)
+    assert any(url.endswith("/vendor/pyodide/snapshot.bin.gz") for url in browser_guard.requests)
+    assert not [w for w in warnings if "snapshot" in w], warnings
+
+
+def test_without_its_snapshot_python_starts_the_plain_way(
+    page: Page, base_url: str, browser_guard: BrowserGuard
+) -> None:
+    browser_guard.expect_errors()  # the browser logs the 404 itself
+    warnings = warnings_of(page)
+    page.route(SNAPSHOT, lambda route: route.fulfill(status=404, body="not here"))
+    play_a_game(page, base_url, "bag-of-bugs.html")
+    assert not from_snapshot(page)
+    assert any("without its snapshot (HTTP 404)" in w for w in warnings), warnings
+
+
+def test_a_broken_snapshot_is_set_aside_for_the_plain_start(page: Page, base_url: str) -> None:
+    warnings = warnings_of(page)
+    junk = gzip.compress(b"not the memory of any Python " * 4096)
+    page.route(SNAPSHOT, lambda route: route.fulfill(status=200, body=junk))
+    play_a_game(page, base_url, "bugspiel.html")
+    assert not from_snapshot(page)
+    assert any("did not restore" in w for w in warnings), warnings
