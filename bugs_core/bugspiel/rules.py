@@ -152,6 +152,10 @@ def _flyers(state: BugspielState, seat: int) -> list[int]:
     ]
 
 
+ACTION_CACHE = 512
+"""Entries kept by each of the two caches of shared action objects below."""
+
+
 @functools.cache
 def _spots(name: str) -> tuple[Spot, ...]:
     """`spot_of` for every space number of the board, made once."""
@@ -160,8 +164,10 @@ def _spots(name: str) -> tuple[Spot, ...]:
 
 
 # Bounded: a page plays game after game, and with every card and space seen an unbounded cache
-# would hold hundreds of thousands of actions. 2,048 covers a game's hands and spaces many times.
-@functools.lru_cache(maxsize=2048)
+# would hold hundreds of thousands of actions. A game uses about 170 card-space pairs and 200
+# flights; at 512 the caches are full within a few games, so a page's memory stops growing
+# there (at 2,048 it grew for 15 games, some 10,000 Python objects), at the same speed.
+@functools.lru_cache(maxsize=ACTION_CACHE)
 def _bug_plays(name: str, cid: int, space: int) -> tuple[PlayBug, ...]:
     """The three PlayBug actions (one per turn, id order) of card `cid` to `space`. Actions are
     immutable, so legal_actions hands out these shared ones instead of making new ones."""
@@ -169,7 +175,7 @@ def _bug_plays(name: str, cid: int, space: int) -> tuple[PlayBug, ...]:
     return tuple(PlayBug(cid, to, turn) for turn in _ID_TURNS)
 
 
-@functools.lru_cache(maxsize=2048)
+@functools.lru_cache(maxsize=ACTION_CACHE)
 def _flights(name: str, source: int, space: int) -> tuple[Fly, ...]:
     """The three Fly actions (one per turn, id order) from `source` to `space`."""
     spots = _spots(name)
