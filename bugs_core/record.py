@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .engine import Game, last
@@ -60,6 +60,10 @@ class GameRecord:
             self.seats,
             (*self.actions, str(action)),
         )
+
+    def first(self, moves: int) -> GameRecord:
+        """This record cut to its first `moves` actions (the game as it stood then)."""
+        return replace(self, actions=self.actions[:moves])
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able data."""

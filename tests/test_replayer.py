@@ -25,17 +25,6 @@ def played(game_id: str, seed: int) -> GameRecord:
     return GameRecord(record.game, record.rules_version, seed, record.setup, record.seats, actions)
 
 
-def prefix(record: GameRecord, moves: int) -> GameRecord:
-    return GameRecord(
-        record.game,
-        record.rules_version,
-        record.seed,
-        record.setup,
-        record.seats,
-        record.actions[:moves],
-    )
-
-
 def counting_starts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Count the replays that start from the beginning."""
     starts: list[int] = []
@@ -58,7 +47,7 @@ def test_a_growing_record_gives_replays_states_from_one_start(
     replayer = Replayer()
     step = max(1, len(whole.actions) // 9)
     for moves in [*range(0, len(whole.actions), step), len(whole.actions)]:
-        assert replayer.replay(prefix(whole, moves)) == replay(prefix(whole, moves))
+        assert replayer.replay(whole.first(moves)) == replay(whole.first(moves))
     # one start for the replayer, and one for each replay() it was compared with
     assert len(starts) == 1 + len([*range(0, len(whole.actions), step)]) + 1
 
@@ -69,9 +58,9 @@ def test_a_shorter_or_other_record_starts_again_and_is_still_right(game_id: str)
     whole = played(game_id, 8)
     half = len(whole.actions) // 2
     replayer.replay(whole)
-    assert replayer.replay(prefix(whole, half)) == replay(prefix(whole, half))  # an undo
+    assert replayer.replay(whole.first(half)) == replay(whole.first(half))  # an undo
     other = played(game_id, 9)
-    assert replayer.replay(prefix(other, half)) == replay(prefix(other, half))
+    assert replayer.replay(other.first(half)) == replay(other.first(half))
     options = {"bugs": {"players": 3}, "bag-of-bugs": {"players": 5}, "bugspiel": {"players": 4}}
     record = new_record(game_id, options[game_id], 8)
     assert replayer.replay(record) == replay(record)  # same seed, another setup
@@ -82,15 +71,8 @@ def test_a_bad_action_after_the_kept_moves_is_named_and_forgets_nothing(game_id:
     replayer = Replayer()
     whole = played(game_id, 3)
     half = len(whole.actions) // 2
-    replayer.replay(prefix(whole, half))
-    bad = GameRecord(
-        whole.game,
-        whole.rules_version,
-        whole.seed,
-        whole.setup,
-        whole.seats,
-        (*whole.actions[:half], "no such move"),
-    )
+    replayer.replay(whole.first(half))
+    bad = whole.first(half).with_action("no such move")
     with pytest.raises(InvalidRecordError, match=rf"actions\[{half}\]"):
         replayer.replay(bad)
     with pytest.raises(InvalidRecordError, match=rf"actions\[{half}\]"):

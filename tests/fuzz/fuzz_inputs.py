@@ -100,17 +100,6 @@ def _played(index: int) -> tuple[GameRecord, list[str]]:
     return record, seen
 
 
-def _cut(record: GameRecord, moves: int | None) -> GameRecord:
-    return GameRecord(
-        record.game,
-        record.rules_version,
-        record.seed,
-        record.setup,
-        record.seats,
-        record.actions[:moves],
-    )
-
-
 @functools.cache
 def corpus() -> tuple[Sample, ...]:
     """The valid records every mutation starts from, with their links and texts."""
@@ -118,7 +107,7 @@ def corpus() -> tuple[Sample, ...]:
     for index, (_, _, _, cuts) in enumerate(_GAMES):
         whole, _ = _played(index)
         for moves in cuts:
-            record = _cut(whole, moves)
+            record = whole if moves is None else whole.first(moves)
             out.append(Sample(record, encode_link(record), record.to_json()))
     return tuple(out)
 

@@ -183,22 +183,14 @@ def test_a_damaged_record_link_says_so() -> None:
 def test_the_feed_reports_ready_each_move_once_and_the_end(game_id: str) -> None:
     record = random_game(game_id)
     feed = EventFeed()
-    start = GameRecord(record.game, record.rules_version, record.seed, record.setup, record.seats)
+    start = record.first(0)
     first = feed.update(start)
     assert [e["type"] for e in first] == ["ready"]
     assert first[0]["players"][0] == {"name": "Zoe <b>", "kind": "human"}
     assert feed.update(start) == []
     events: list[dict[str, Any]] = []
     for n in range(1, len(record.actions) + 1):
-        part = GameRecord(
-            record.game,
-            record.rules_version,
-            record.seed,
-            record.setup,
-            record.seats,
-            record.actions[:n],
-        )
-        events += feed.update(part)
+        events += feed.update(record.first(n))
     moves = [e for e in events if e["type"] == "move"]
     assert [e["move_number"] for e in moves] == list(range(1, len(record.actions) + 1))
     assert all(e["source"] == SOURCE and e["game"] == game_id for e in events)

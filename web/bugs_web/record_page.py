@@ -479,15 +479,7 @@ class Records:
         if plan.keep is None:
             return
         record = live.record
-        kept = GameRecord(
-            record.game,
-            record.rules_version,
-            record.seed,
-            record.setup,
-            record.seats,
-            record.actions[: plan.keep],
-        )
-        self.load(kept, "The game before your last move")
+        self.load(record.first(plan.keep), "The game before your last move")
 
     def resume(self, key: str) -> None:
         if self.store is None:
