@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 from bugs_core.bots import get_level
+from bugs_core.bots.drive import acting_seats
 from bugs_core.engine import play
 from bugs_core.record import Seat, new_record
 from bugs_core.registry import get_game
@@ -40,14 +41,6 @@ def playouts(game_id: str, seconds: float, seed: int = 1) -> dict[str, Any]:
     return {"games": games, "actions": actions, "seconds": took}
 
 
-def _acting(game: Any, state: Any) -> tuple[int, ...]:
-    pending = getattr(game, "pending_seats", None)
-    seats: tuple[int, ...] = (
-        pending(state) if pending is not None else (game.current_player(state),)
-    )
-    return seats
-
-
 def _choices(game: Any, state: Any, seat: int) -> int:
     for_seat = getattr(game, "legal_actions_for", None)
     legal = for_seat(state, seat) if for_seat is not None else game.legal_actions(state)
@@ -70,7 +63,7 @@ def positions(game_id: str, count: int, seed: int = 1) -> list[dict[str, Any]]:
         for step in play(game, setup, game_seed, policy_seed=game_seed + 10_000):
             if step.action is None:
                 break
-            for seat in _acting(game, step.state):
+            for seat in acting_seats(game, step.state):
                 if _choices(game, step.state, seat) > 1:
                     decisions.append((len(actions), seat))
                     break

@@ -15,6 +15,7 @@ sys.path.insert(0, str(BENCH))
 import run as bench  # noqa: E402
 import workloads  # noqa: E402
 
+from bugs_core.bots.drive import acting_seats  # noqa: E402
 from bugs_core.record import from_dict, replay  # noqa: E402
 from bugs_core.registry import get_game  # noqa: E402
 
@@ -75,7 +76,7 @@ def test_positions_are_real_decisions_of_the_seat_asked(game_id: str) -> None:
     for request in requests:
         state = replay(from_dict(request["record"]))
         seat = request["seat"]
-        assert seat in workloads._acting(game, state)
+        assert seat in acting_seats(game, state)
         assert workloads._choices(game, state, seat) > 1
 
 
