@@ -9,7 +9,9 @@ browser) time the same games and the same positions.
 
 from __future__ import annotations
 
+import cProfile
 import json
+import pstats
 import time
 from typing import Any
 
@@ -92,18 +94,64 @@ def think(game_id: str, level: str, count: int, seed: int = 1) -> dict[str, Any]
         millis.append(1000 * (time.perf_counter() - started))
         if "error" in answer:
             raise RuntimeError(f"{game_id} {level}: {answer['error']}")
-        bot_millis.append(float(answer["bot_millis"]))
+        # A build from before the worker reported its bot's own time: the whole call stands in.
+        bot_millis.append(float(answer.get("bot_millis", millis[-1])))
     budget = get_level(level).budget(game_id)
     return {"millis": millis, "bot_millis": bot_millis, "iterations": budget.iterations}
 
 
+def profile(game_id: str, what: str, amount: int, top: int = 30) -> dict[str, Any]:
+    """cProfile over a fixed amount of work, so CPython and the browser profile the same
+    calls: `amount` random games from seed 1 (`what` "playouts"), or the bot moves of level
+    `what` at `amount` positions. The `top` functions by their own time: name, calls, own and
+    cumulative seconds, with the profile's total."""
+    if what == "playouts":
+        game = get_game(game_id)
+        setup = game.make_setup({})
+
+        def work() -> None:
+            for seed in range(1, amount + 1):
+                for _ in play(game, setup, seed):
+                    pass
+    else:
+        requests = [json.dumps({**r, "level": what}) for r in positions(game_id, amount)]
+
+        def work() -> None:
+            for text in requests:
+                choose_move(text)
+
+    profiler = cProfile.Profile()
+    profiler.runcall(work)
+    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    rows = []
+    total = 0.0
+    for (path, line, name), (_, calls, own, cumulative, _) in stats.items():
+        total += own
+        rows.append([f"{_short(path)}:{line}({name})", calls, own, cumulative])
+    rows.sort(key=lambda r: -r[2])
+    return {"total": total, "rows": rows[:top]}
+
+
+def _short(path: str) -> str:
+    """A function's file, the same in CPython and Pyodide: from our package's folder on, or
+    the bare file name (the standard library and built-ins)."""
+    for package in ("bugs_core/", "bugs_web/"):
+        if package in path:
+            return package + path.split(package, 1)[1]
+    return path.rsplit("/", 1)[-1]
+
+
 def run(task: dict[str, Any]) -> Any:
     """One task from its JSON form: {"task": "playouts", "game", "seconds", "runs"} (a list of
-    `runs` results, after an untimed second of warming up) or {"task": "think", "game",
-    "levels", "count"} (a result per level)."""
+    `runs` results, after an untimed second of warming up), {"task": "think", "game",
+    "levels", "count"} (a result per level) or {"task": "profile", "game", "what", "amount",
+    "top"} (see `profile`)."""
     if task["task"] == "playouts":
         playouts(task["game"], 1.0, seed=10_000)  # let the interpreter warm up (wasm tiers up)
         return [playouts(task["game"], float(task["seconds"])) for _ in range(int(task["runs"]))]
     if task["task"] == "think":
         return {level: think(task["game"], level, int(task["count"])) for level in task["levels"]}
+    if task["task"] == "profile":
+        playouts(task["game"], 1.0, seed=10_000)  # warm up, as for playouts
+        return profile(task["game"], task["what"], int(task["amount"]), int(task["top"]))
     raise ValueError(f"unknown task {task['task']!r}")

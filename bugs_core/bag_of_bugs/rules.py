@@ -29,7 +29,7 @@ from .actions import RETURN_ALL, TAKE_ALL, Action, Claim, Give, ReturnAll, Take,
 from .grabs import grab_choices, taken_tokens
 from .scoring import scores as score_collections
 from .scoring import winners as best_seats
-from .state import WAIT_CHOICE, BagSetup, BagState, Phase, Window
+from .state import WAIT_CHOICE, BagSetup, BagState, Phase, Window, evolve
 from .tokens import (
     COLLECTIBLE,
     EMPTY,
@@ -285,10 +285,10 @@ def _submit(state: BagState, action: Wait | Claim, events: Events) -> BagState:
         if choice != WAIT_CHOICE:
             claims = (*claims[: choice - 1], seat, *claims[choice:])
         if None in choices:
-            return replace(state, claims=claims, window=replace(w, choices=choices))
-        return replace(state, claims=claims, window=None, phase=Phase.DRAW)
+            return evolve(state, claims=claims, window=replace(w, choices=choices))
+        return evolve(state, claims=claims, window=None, phase=Phase.DRAW)
     if None in choices:
-        return replace(state, window=replace(w, choices=choices))
+        return evolve(state, window=replace(w, choices=choices))
     return _resolve_window(state, replace(w, choices=choices), events)
 
 
@@ -317,8 +317,8 @@ def _resolve_window(state: BagState, w: Window, events: Events) -> BagState:
     if regrab:
         losers = tuple(seat for seat, _, _ in beaten)
         window = Window(w.subround + 1, w.priority, losers, (None,) * len(losers))
-        return replace(state, claims=tuple(claims), window=window)
-    return replace(state, claims=tuple(claims), window=None, phase=Phase.DRAW)
+        return evolve(state, claims=tuple(claims), window=window)
+    return evolve(state, claims=tuple(claims), window=None, phase=Phase.DRAW)
 
 
 def pool_counts(state: BagState) -> Tokens:
@@ -348,7 +348,7 @@ def _take(
     _report(events, ev.Took(seat, grab, tokens))
     kept = plus(tokens, WIND, -tokens[WIND])
     collection = tuple(a + b for a, b in zip(state.collections[seat], kept, strict=True))
-    return replace(
+    return evolve(
         state,
         pool=_remove(state.pool, tokens),
         collections=_with_seat(state.collections, seat, collection),
@@ -368,7 +368,7 @@ def _give(state: BagState, kind: int | None, events: Events) -> BagState:
     if kind is not None:
         collections = _with_seat(collections, seat, plus(collections[seat], kind, -1))
         collections = _with_seat(collections, to, plus(collections[to], kind, 1))
-    return replace(
+    return evolve(
         state, collections=collections, bag=plus(state.bag, WIND), wind_queue=state.wind_queue[1:]
     )
 
@@ -377,7 +377,7 @@ def _return_leftovers(state: BagState, events: Events) -> BagState:
     tokens = pool_counts(state)
     _report(events, ev.Returned(state.drawer, tokens))
     bag = tuple(a + b for a, b in zip(state.bag, tokens, strict=True))
-    return replace(state, bag=bag, pool=(), phase=Phase.CLEANUP)
+    return evolve(state, bag=bag, pool=(), phase=Phase.CLEANUP)
 
 
 def _with_seat(values: tuple[Tokens, ...], seat: int, tokens: Tokens) -> tuple[Tokens, ...]:
@@ -401,9 +401,9 @@ def advance(state: BagState, events: Events = None) -> BagState:
                 # The Winds of this take are done: on to the next Grab token, or the cleanup
                 # after the Drawer's take-all.
                 state = (
-                    replace(state, phase=Phase.CLEANUP)
+                    evolve(state, phase=Phase.CLEANUP)
                     if state.grab == 0
-                    else replace(state, phase=Phase.RESOLVE, grab=state.grab + 1)
+                    else evolve(state, phase=Phase.RESOLVE, grab=state.grab + 1)
                 )
                 continue
             held = [k for k in COLLECTIBLE if state.collections[state.wind_queue[0]][k]]
@@ -446,7 +446,7 @@ def _draw(state: BagState, events: Events) -> BagState:
             k_order = priority(state, drawn)
             seats = tuple(s for s in k_order if s not in state.claims)
             window = Window(1, k_order, seats, (None,) * len(seats))
-            return replace(
+            return evolve(
                 state,
                 bag=tuple(bag),
                 pool=tuple(pool),
@@ -456,7 +456,7 @@ def _draw(state: BagState, events: Events) -> BagState:
                 window=window,
                 rng=rng.getstate(),
             )
-    state = replace(
+    state = evolve(
         state,
         bag=tuple(bag),
         pool=tuple(pool),
@@ -481,7 +481,7 @@ def _stop(state: BagState, reason: str, events: Events) -> BagState:
     # dry, the game ends after this turn rather than drawing nothing forever.
     end = state.end_triggered or pairs >= PAIRS_TO_END[state.setup.players] or reason == "empty"
     _report(events, ev.Stopped(reason, rocks, pairs, PAIRS_TO_END[state.setup.players], end))
-    return replace(
+    return evolve(
         state,
         bag=bag,
         pool=tuple(k for k in state.pool if k != ROCK),
@@ -497,17 +497,17 @@ def _resolve(state: BagState, events: Events) -> BagState:
     when forced, else its holder chooses (CHOOSE). After Grab 5 come the leftovers."""
     grab = state.grab
     if grab >= GRABS_DONE:
-        return replace(state, phase=Phase.LEFTOVERS if state.pool else Phase.CLEANUP)
+        return evolve(state, phase=Phase.LEFTOVERS if state.pool else Phase.CLEANUP)
     seat = state.claims[grab - 1]
     if seat is None:
-        return replace(state, grab=grab + 1)
+        return evolve(state, grab=grab + 1)
     choices = grab_choices(pool_counts(state), grab)
     if not choices:
         _report(events, ev.TookNothing(seat, grab))
-        return replace(state, grab=grab + 1)
+        return evolve(state, grab=grab + 1)
     if len(choices) == 1:
         return _take(state, seat, grab, choices[0], events)
-    return replace(state, phase=Phase.CHOOSE)
+    return evolve(state, phase=Phase.CHOOSE)
 
 
 def _cleanup(state: BagState, events: Events) -> BagState:
@@ -515,13 +515,13 @@ def _cleanup(state: BagState, events: Events) -> BagState:
     if state.end_triggered:
         points = score_collections(state.collections)
         _report(events, ev.GameOver(points, best_seats(points)))
-        return replace(state, phase=Phase.GAME_OVER, claims=NO_CLAIMS, grab=0)
+        return evolve(state, phase=Phase.GAME_OVER, claims=NO_CLAIMS, grab=0)
     drawer = (state.drawer + 1) % state.setup.players
     if events is not None:
         pairs_to_end = PAIRS_TO_END[state.setup.players]
         points = score_collections(state.collections)
         events.append(ev.TurnOver(state.turn_no, drawer, state.rock_pairs, pairs_to_end, points))
-    return replace(
+    return evolve(
         state,
         turn_no=state.turn_no + 1,
         drawer=drawer,

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import SetupError
+from ..evolve import evolver
 from ..options import options_of, setup_from_options
 from ..rng import RngState
 from .tokens import Tokens
@@ -118,6 +119,11 @@ class BagState:
     grab: int  # the Grab token in hand at RESOLVE/CHOOSE/WIND; 0 while Winds of a take-all resolve
     wind_queue: tuple[int, ...]  # seats that owe one give each (their Winds are in hand)
     rng: RngState  # draws the next tokens; never part of a view
+
+
+evolve = evolver(BagState)
+"""`evolve(state, phase=..., ...)`: a copy of a BagState with those fields changed, as
+`dataclasses.replace` makes it (which it replaces in the rules, for speed)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -373,15 +373,19 @@ def quick_action(state: BugspielState, rng: Rng) -> Action:
     the seat's own goals, else buy a cheap card that fits, else pass."""
     seat = state.to_act
     facts = _facts()
-    table = Table(state)
     bonuses = state.bonus_hands[seat]
+    # The lines and their sums are worked out only when a bonus card is to be valued: most
+    # rollout moves of a seat without one never need them.
+    table = Table(state) if bonuses else None
     # 1. A bonus card worth playing now.
     best_bonus: tuple[float, BonusCard] | None = None
     for bonus in bonuses:
+        assert table is not None
         net = table.bonus_net(seat, bonus)
         if net >= 4 and (best_bonus is None or net > best_bonus[0]):
             best_bonus = (net, bonus)
     if best_bonus is not None:
+        assert table is not None
         bonus = best_bonus[1]
         host = _host(state, seat, bonus, table)
         if host is not None:
@@ -409,7 +413,11 @@ def quick_action(state: BugspielState, rng: Rng) -> Action:
     if len(bonuses) < HAND_LIMIT and len(bonuses) < 2:
         for slot in (7, 6, 5):
             b = state.bonus_market[slot]
-            if b is not None and table.bonus_net(seat, b) > PRICES[slot]:
+            if b is None:
+                continue
+            if table is None:
+                table = Table(state)
+            if table.bonus_net(seat, b) > PRICES[slot]:
                 return BuyBonus(slot)
     return Pass()
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import SetupError
+from ..evolve import evolver
 from ..options import options_of, setup_from_options
 from ..rng import RngState
 from .cards import Hand
@@ -155,28 +156,9 @@ class BugsState:
     rng: RngState  # draws the next hands' deals; never part of a view
 
 
-def _evolver() -> Callable[..., BugsState]:
-    """Build `evolve`: the source of a function with one keyword per field, compiled once, as
-    dataclasses builds `__init__`. It makes the copy with `object.__new__` and the slots'
-    own setters, skipping `replace`'s per-call walk over the fields and the frozen
-    `__init__`'s `object.__setattr__` per field (profiling: 40% of a random game's time)."""
-    names = [f.name for f in fields(BugsState)]
-    namespace: dict[str, Any] = {"new": object.__new__, "cls": BugsState, "KEEP": object()}
-    lines = [f"def evolve(state, *, {', '.join(f'{n}=KEEP' for n in names)}):", "    s = new(cls)"]
-    for n in names:
-        # A slot's member descriptor sets the value even though the class is frozen.
-        namespace[f"set_{n}"] = getattr(BugsState, n).__set__
-        lines.append(f"    set_{n}(s, state.{n} if {n} is KEEP else {n})")
-    lines.append("    return s")
-    exec("\n".join(lines), namespace)  # our own fixed text, as dataclasses does
-    evolve: Callable[..., BugsState] = namespace["evolve"]
-    return evolve
-
-
-evolve = _evolver()
-"""`evolve(state, to_act=2, ...)`: a copy of a BugsState with those fields changed, equal and
-hashing like `dataclasses.replace`'s (which it replaces in the rules, for speed); still frozen.
-An unknown field name is a TypeError, as with `replace`."""
+evolve = evolver(BugsState)
+"""`evolve(state, to_act=2, ...)`: a copy of a BugsState with those fields changed, as
+`dataclasses.replace` makes it (which it replaces in the rules, for speed)."""
 
 
 @dataclass(frozen=True, slots=True)

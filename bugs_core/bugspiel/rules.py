@@ -8,7 +8,6 @@ action's effect and the end check all happen inside `apply`, in the order of §6
 from __future__ import annotations
 
 import functools
-from dataclasses import replace
 
 from ..errors import IllegalActionError
 from ..rng import Rng
@@ -19,7 +18,7 @@ from .deck import BonusCard, CategoryGoal
 from .market import MARKET_SLOTS, buy
 from .setup import BugspielSetup, initial_setup
 from .species import Terrain
-from .state import EMPTY, NOBODY, BugspielState, End
+from .state import EMPTY, NOBODY, BugspielState, End, evolve
 
 __all__ = [
     "GUARD",
@@ -464,14 +463,14 @@ def apply(state: BugspielState, action: Action) -> BugspielState:
             changes.update(
                 bonus_hands=tuple(bonus_hands), bonus_discard=(*state.bonus_discard, bonus)
             )
-    after = replace(
+    after = evolve(
         state,
         scores=tuple(scores),
         passes=state.passes + 1 if isinstance(action, Pass) else 0,
         idle=0 if progress else state.idle + 1,
         moves=state.moves + 1,
         to_act=(seat + 1) % state.players,
-        **changes,  # type: ignore[arg-type]
+        **changes,
     )
     end = _ended(after)
-    return after if end is None else replace(after, end=end)
+    return after if end is None else evolve(after, end=end)
