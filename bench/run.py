@@ -522,6 +522,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per playout run")
     parser.add_argument("--positions", type=int, default=32, help="positions per game for bots")
     parser.add_argument("--games", type=int, default=20, help="bot games in a row for memory")
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=tuple(GAME_PAGES),
+        help="only this game's page and workloads (repeatable; default: all three)",
+    )
     parser.add_argument("--json", type=Path, help="also write every figure to this file")
     parser.add_argument(
         "--site", type=Path, default=PUBLIC, help="the built site to measure (default: public/)"
@@ -550,6 +556,8 @@ def main(argv: list[str]) -> int:
     if not CHROMIUM.exists():
         print(f"bench: {CHROMIUM} is missing: apt-get install -y chromium", file=sys.stderr)
         return 2
+    for game in set(GAME_PAGES) - set(args.game or GAME_PAGES):
+        del GAME_PAGES[game]
     report = Report()
     started = time.monotonic()
     with serving() as base, sync_playwright() as playwright:
