@@ -262,7 +262,8 @@ def hand_values(table: Table) -> list[float]:
         for bonus, copies in Counter(bonuses).items():
             net = table.bonus_net(seat, bonus)
             total += copies * max(BONUS_FLOOR, BONUS_KEEP * net)
-        goals = {g for b in bonuses for g in (b.first, b.second)}
+        # In hand order, not a set's: the float sum below must not depend on hashing.
+        goals = dict.fromkeys(g for b in bonuses for g in (b.first, b.second))
         for cid in state.bug_hands[seat]:
             f = facts[cid]
             where = prey_terrain if f[5] else open_terrain

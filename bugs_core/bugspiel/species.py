@@ -153,6 +153,10 @@ class Terrain(enum.Enum):
     GRASS = "Grassland"
     FOREST = "Forest"
 
+    # Identity hash, as for `deck.DietGoal`: Enum's own __hash__ is Python code, and the bots'
+    # rollouts test terrains against sets hundreds of thousands of times a move.
+    __hash__ = object.__hash__
+
 
 HABITAT_TERRAINS: Mapping[Habitat, frozenset[Terrain]] = MappingProxyType(
     {
