@@ -34,7 +34,7 @@ from .bag_heuristic import choose_action, gain, rival_scary
 from .base import Budget, legal_from_view
 
 DEFAULT_ITERATIONS = 600
-"""Iterations when no budget is given: the recommended "hard" budget (medium: 200)."""
+"""Iterations when no budget is given: the recommended "hard" budget (medium: 120)."""
 EXPLORATION = 0.25
 """UCB1's constant. The rewards are point margins scaled to [0, 1] and mostly lie within 0.2 of
 the middle, so the constant is well below the usual sqrt(2)."""

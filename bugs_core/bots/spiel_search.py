@@ -37,7 +37,7 @@ from .base import Budget
 from .spiel_heuristic import margin, quick_action, ranked, seat_values
 
 DEFAULT_ITERATIONS = 200
-"""Rollouts when no budget is given (the levels give 80 for medium and 350 for hard)."""
+"""Rollouts when no budget is given (the levels give 48 for medium and 230 for hard)."""
 TOP_K = 6
 """The heuristic's best moves searched."""
 CHEAP_BUYS = 2
