@@ -22,19 +22,24 @@ async function snapshot() {
   return new Uint8Array(await new Response(inflated).arrayBuffer());
 }
 
+// Fetched and inflated from the moment PyScript imports this file, while it and Pyodide get
+// ready; Pyodide waits for it only when it is about to start the interpreter.
+const pending = snapshot();
+pending.catch(() => {}); // reported once, in loadPyodide
+
 export async function loadPyodide(options = {}) {
   // PyScript passes the folder of this file as indexURL: the runtime is in vendor/pyodide/.
   const plain = { ...options, indexURL: folder, lockFileURL: `${folder}pyodide-lock.json` };
-  let bytes = null;
-  try {
-    bytes = await snapshot();
-  } catch (error) {
+  let fetched = true;
+  const bytes = pending.catch((error) => {
+    fetched = false;
     console.warn(`Starting Python without its snapshot (${error.message}): a slower start.`);
-  }
-  if (bytes !== null) {
-    try {
-      return await load({ ...plain, _loadSnapshot: bytes });
-    } catch (error) {
+    throw error;
+  });
+  try {
+    return await load({ ...plain, _loadSnapshot: bytes });
+  } catch (error) {
+    if (fetched) {
       console.warn(`The snapshot did not restore (${error.message}): starting Python afresh.`);
     }
   }

@@ -187,3 +187,10 @@ def test_the_interpreter_is_the_vendored_pyodide_started_from_the_built_snapshot
         assert site_build.SNAPSHOT.is_file()
         assert site_build.SNAPSHOT.read_bytes()[:2] == b"\x1f\x8b"  # gzipped
         assert "vendor/pyodide/snapshot.bin.gz" in site_build.precache_files()
+
+
+def test_the_offline_worker_keeps_the_snapshot_it_precaches_inflated() -> None:
+    worker = (PUBLIC / "sw.js").read_text(encoding="utf-8")
+    path = site_build.SNAPSHOT.relative_to(PUBLIC).as_posix()
+    assert f'const SNAPSHOT = "{path}";' in worker
+    assert "await keepInflated(cache, SNAPSHOT);" in worker
