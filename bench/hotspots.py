@@ -61,7 +61,10 @@ def main(argv: list[str]) -> int:
     args = parse_args(argv)
     bench.SITE = args.site.resolve()
     if not (bench.SITE / "pyscript.json").exists():
-        print(f"hotspots: no built site in {bench.SITE}: run `python3 scripts/site.py build`")
+        print(
+            f"hotspots: no built site in {bench.SITE}: run `python3 scripts/site.py build`",
+            file=sys.stderr,
+        )
         return 2
     # Ask both for more rows than shown: a function in the browser's top may be lower here.
     task = {"task": "profile", "game": args.game, "what": args.what, "amount": args.amount}
