@@ -377,20 +377,20 @@ def quick_action(state: BugspielState, rng: Rng) -> Action:
     bonuses = state.bonus_hands[seat]
     # The lines and their sums are worked out only when a bonus card is to be valued: most
     # rollout moves of a seat without one never need them.
-    table = Table(state) if bonuses else None
+    table: Table | None = None
     # 1. A bonus card worth playing now.
-    best_bonus: tuple[float, BonusCard] | None = None
-    for bonus in bonuses:
-        assert table is not None
-        net = table.bonus_net(seat, bonus)
-        if net >= 4 and (best_bonus is None or net > best_bonus[0]):
-            best_bonus = (net, bonus)
-    if best_bonus is not None:
-        assert table is not None
-        bonus = best_bonus[1]
-        host = _host(state, seat, bonus, table)
-        if host is not None:
-            return PlayBonus(bonus, host)
+    if bonuses:
+        table = Table(state)
+        best_bonus: tuple[float, BonusCard] | None = None
+        for bonus in bonuses:
+            net = table.bonus_net(seat, bonus)
+            if net >= 4 and (best_bonus is None or net > best_bonus[0]):
+                best_bonus = (net, bonus)
+        if best_bonus is not None:
+            bonus = best_bonus[1]
+            host = _host(state, seat, bonus, table)
+            if host is not None:
+                return PlayBonus(bonus, host)
     # 2. The bug from hand worth most (its VP and its goal values), where it fits best.
     goals = [g for b in bonuses for g in (b.first, b.second)]
     plays = sorted(

@@ -97,11 +97,11 @@ class DietGoal(enum.Enum):
     SCAVENGERS = "Scavengers"
     FLYING = "Flying Bugs"
 
-    # Members are singletons and compare by identity, so the identity hash agrees with `==`;
-    # nothing iterates a set of them in an order that matters.
-    # Enum's own __hash__ is Python code, which every dict and set lookup of a goal calls: in
-    # the browser, a call from C into Python costs several times what it does in CPython, and
-    # the bots' rollouts look goals up a million times a move.
+    # Hashed by identity, which agrees with `==` (members are singletons compared by identity).
+    # Enum's own __hash__ is Python code, called by every dict and set lookup of a goal: in the
+    # browser a call from C into Python costs several times what it does in CPython, and the
+    # bots' rollouts look goals up a million times a move. Nothing iterates a set of goals in
+    # an order that matters.
     __hash__ = object.__hash__
 
 
