@@ -1,7 +1,8 @@
 // The interpreter PyScript loads (pyscript.json's "interpreter"): the vendored Pyodide, started
-// from the memory snapshot the build made (Python already running, our modules already
-// imported) instead of from scratch. If the snapshot cannot be had or restored, Pyodide starts
-// the plain way, only slower. PyScript reads `version` and calls `loadPyodide` from here.
+// from the memory snapshot the build made (Python already running, our package unpacked and
+// its modules imported) instead of from scratch. If the snapshot cannot be had or restored,
+// Pyodide starts the plain way, only slower, and our wheel is unpacked here. PyScript reads
+// `version` and calls `loadPyodide` from here.
 "use strict";
 
 import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
@@ -10,6 +11,8 @@ export { version };
 
 const folder = new URL("./vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT = "snapshot.bin.gz"; // written by scripts/site_build.py, gzipped
+const wheels = new URL("./wheels/", import.meta.url);
+const HOME = "/home/pyodide"; // Python's working folder, where the snapshot has our package
 
 async function snapshot() {
   const response = await fetch(new URL(SNAPSHOT, folder));
@@ -27,6 +30,28 @@ async function snapshot() {
 const pending = snapshot();
 pending.catch(() => {}); // reported once, in loadPyodide
 
+async function fetched(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+  return response;
+}
+
+// Our package for a plain start (a restored snapshot has it already, so the pages' config
+// does not unpack it on every start): the wheel wheels/wheel.json names, unzipped into the
+// working folder, which goes on sys.path.
+async function unpackWheel(pyodide) {
+  try {
+    const { wheel } = await (await fetched(new URL("wheel.json", wheels))).json();
+    const bytes = await (await fetched(new URL(wheel, wheels))).arrayBuffer();
+    pyodide.unpackArchive(bytes, "zip", { extractDir: HOME });
+    const home = JSON.stringify(HOME);
+    pyodide.runPython(`import sys\nif ${home} not in sys.path: sys.path.insert(0, ${home})`);
+  } catch (error) {
+    throw new Error(`The game's Python code did not load (${error.message}).`);
+  }
+  return pyodide;
+}
+
 export async function loadPyodide(options = {}) {
   // PyScript passes the folder of this file as indexURL: the runtime is in vendor/pyodide/.
   const plain = { ...options, indexURL: folder, lockFileURL: `${folder}pyodide-lock.json` };
@@ -43,5 +68,5 @@ export async function loadPyodide(options = {}) {
       console.warn(`The snapshot did not restore (${error.message}): starting Python afresh.`);
     }
   }
-  return load(plain);
+  return unpackWheel(await load(plain));
 }

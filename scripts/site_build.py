@@ -29,6 +29,9 @@ SERVICE_WORKER = PUBLIC / "sw.js"
 SNAPSHOT = VENDOR / "pyodide" / "snapshot.bin.gz"
 SNAPSHOT_SCRIPT = ROOT / "scripts" / "snapshot.mjs"
 SNAPSHOT_IMPORTS = ("asyncio", "bugs_core", "bugs_web")
+PYSCRIPT_STDLIB = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
+"""PyScript's Python package as its bundle writes it on each start: byte-compiled into the
+snapshot (scripts/snapshot.mjs)."""
 """Imported into the snapshot: our packages (every module but the command line's) and what
 the pages' own scripts import besides PyScript, which cannot be imported outside a page."""
 PRECACHE = PUBLIC / "sw-precache.js"
@@ -181,26 +184,32 @@ def build_wheel() -> str:
         if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
             raise BuildError(f"expected one py3-none-any wheel, got {[w.name for w in wheels]}")
         shutil.copy2(wheels[0], WHEELS / wheels[0].name)
+    (WHEELS / "wheel.json").write_text(wheel_note(wheels[0].name), encoding="utf-8")
     log(f"built wheels/{wheels[0].name}")
     return wheels[0].name
 
 
-def pyscript_config(wheel_name: str) -> str:
+def pyscript_config() -> str:
     """The PyScript config every page shares, as JSON text.
 
     JSON, not TOML: PyScript reads JSON natively but fetches and runs a TOML parser first.
-    `interpreter` resolves against the page's URL, the `files` keys against this file's, so
-    pages must sit next to it at the site root. Our wheel is unzipped into Python's working
-    folder, which is on sys.path: no installer (micropip) to fetch and run at each start.
+    `interpreter` resolves against the page's URL, so pages must sit next to this file at the
+    site root. No `files` and no `packages`: our package is already unpacked and imported in
+    the memory snapshot python.mjs starts from, and python.mjs unzips the wheel itself for a
+    plain start (wheel.json names it). No installer (micropip) to fetch and run at each start.
     """
     config = {
         # Without `interpreter` PyScript would load Pyodide from a CDN. Ours is the vendored
         # one started from the build's memory snapshot (python.mjs).
         "interpreter": "./python.mjs",
-        "files": {f"./wheels/{wheel_name}": "./*"},
         "plugins": [f"!{name}" for name in DISABLED_PLUGINS],
     }
     return json.dumps(config, indent=2) + "\n"
+
+
+def wheel_note(wheel_name: str) -> str:
+    """The text of wheels/wheel.json: which wheel python.mjs unzips for a plain start."""
+    return json.dumps({"wheel": wheel_name}) + "\n"
 
 
 def precache_files(public: Path = PUBLIC) -> list[str]:
@@ -271,7 +280,8 @@ def make_snapshot(wheel_name: str) -> None:
     same inputs keep the same file, so a rebuild does not make browsers fetch it again."""
     wheel = WHEELS / wheel_name
     digest = hashlib.sha256()
-    for part in (SNAPSHOT_SCRIPT, wheel, *(VENDOR / "pyodide" / n for n in PYODIDE_FILES)):
+    runtime = (VENDOR / "pyodide" / name for name in PYODIDE_FILES)
+    for part in (SNAPSHOT_SCRIPT, wheel, PYSCRIPT_STDLIB, *runtime):
         digest.update(part.read_bytes())
     digest.update(repr(SNAPSHOT_IMPORTS).encode())
     kept = CACHE / f"snapshot-{digest.hexdigest()[:16]}.bin.gz"
@@ -280,8 +290,8 @@ def make_snapshot(wheel_name: str) -> None:
         log("node scripts/snapshot.mjs (Python started and our modules imported, then saved)")
         with tempfile.TemporaryDirectory() as tmp:
             raw = Path(tmp) / "snapshot.bin"
-            run(["node", str(SNAPSHOT_SCRIPT), str(VENDOR / "pyodide"), str(wheel), str(raw),
-                 *SNAPSHOT_IMPORTS])  # fmt: skip
+            run(["node", str(SNAPSHOT_SCRIPT), str(VENDOR / "pyodide"), str(wheel),
+                 str(PYSCRIPT_STDLIB), str(raw), *SNAPSHOT_IMPORTS])  # fmt: skip
             # Gzipped by us, not left to the host: 31 MB of memory is about 7 MB this way, and
             # python.mjs inflates it in the browser. mtime=0: the same memory, the same file.
             packed = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
@@ -299,7 +309,7 @@ def build() -> None:
     vendor_micropip()
     wheel_name = build_wheel()
     make_snapshot(wheel_name)
-    CONFIG.write_text(pyscript_config(wheel_name), encoding="utf-8")
+    CONFIG.write_text(pyscript_config(), encoding="utf-8")
     OLD_CONFIG.unlink(missing_ok=True)  # a stale copy would be precached and served
     log(f"wrote {CONFIG.relative_to(ROOT)}")
     write_precache()

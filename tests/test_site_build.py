@@ -126,7 +126,8 @@ def needed_by_pages() -> set[str]:
     if BUILT:
         config = json.loads(site_build.CONFIG.read_text(encoding="utf-8"))
         needed.add(config["interpreter"].removeprefix("./"))
-        needed.update(source.removeprefix("./") for source in config["files"])
+        note = json.loads((PUBLIC / "wheels" / "wheel.json").read_text(encoding="utf-8"))
+        needed.update({"wheels/wheel.json", f"wheels/{note['wheel']}"})  # python.mjs's plain start
         pyodide = PUBLIC / "vendor" / "pyodide"
         needed.update(f"vendor/pyodide/{name}" for name in site_build.PYODIDE_FILES)
         lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
@@ -170,12 +171,15 @@ def test_web_app_manifest_names_the_site_and_real_icons() -> None:
     assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
 
 
-def test_the_config_unzips_our_wheel_from_this_site_without_an_installer() -> None:
-    config = json.loads(site_build.pyscript_config("bugs_table-9.9.9-py3-none-any.whl"))
+def test_the_config_loads_our_package_from_this_site_without_an_installer() -> None:
+    config = json.loads(site_build.pyscript_config())
     assert config["interpreter"] == "./python.mjs"  # ours, not a CDN's
-    assert config["files"] == {"./wheels/bugs_table-9.9.9-py3-none-any.whl": "./*"}
+    # the snapshot has the package unpacked already; python.mjs unzips it for a plain start
+    assert "files" not in config
     assert "packages" not in config  # micropip would be fetched, and a name sent to PyPI
     assert config["plugins"] == ["!error"]
+    note = json.loads(site_build.wheel_note("bugs_table-9.9.9-py3-none-any.whl"))
+    assert note == {"wheel": "bugs_table-9.9.9-py3-none-any.whl"}
 
 
 def test_the_interpreter_is_the_vendored_pyodide_started_from_the_built_snapshot() -> None:
