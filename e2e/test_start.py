@@ -71,6 +71,9 @@ def test_without_its_snapshot_python_starts_the_plain_way(
     play_a_game(page, base_url, "bag-of-bugs.html")
     assert not from_snapshot(page)
     assert any("without its snapshot (HTTP 404)" in w for w in warnings), warnings
+    # a slower start, not a failed one: the page says nothing went wrong
+    expect(page.locator("#load-error")).to_be_hidden()
+    expect(page.locator("#runtime")).to_have_attribute("data-state", "ready")
 
 
 def test_a_broken_snapshot_is_set_aside_for_the_plain_start(page: Page, base_url: str) -> None:
@@ -80,3 +83,4 @@ def test_a_broken_snapshot_is_set_aside_for_the_plain_start(page: Page, base_url
     play_a_game(page, base_url, "bugspiel.html")
     assert not from_snapshot(page)
     assert any("did not restore" in w for w in warnings), warnings
+    expect(page.locator("#load-error")).to_be_hidden()

@@ -47,7 +47,7 @@ async function unpackWheel(pyodide) {
     const home = JSON.stringify(HOME);
     pyodide.runPython(`import sys\nif ${home} not in sys.path: sys.path.insert(0, ${home})`);
   } catch (error) {
-    throw new Error(`The game's Python code did not load (${error.message}).`);
+    throw new Error(`The game's Python code did not load (${error.message})`);
   }
   return pyodide;
 }
@@ -61,6 +61,9 @@ export async function loadPyodide(options = {}) {
     console.warn(`Starting Python without its snapshot (${error.message}): a slower start.`);
     throw error;
   });
+  // Pyodide awaits it only once its own script is in: until then a failed fetch must not
+  // count as an unhandled rejection (the pages report those as a failed start).
+  bytes.catch(() => {});
   try {
     return await load({ ...plain, _loadSnapshot: bytes });
   } catch (error) {

@@ -29,9 +29,12 @@ SERVICE_WORKER = PUBLIC / "sw.js"
 SNAPSHOT = VENDOR / "pyodide" / "snapshot.bin.gz"
 SNAPSHOT_SCRIPT = ROOT / "scripts" / "snapshot.mjs"
 SNAPSHOT_IMPORTS = ("asyncio", "bugs_core", "bugs_web")
+SNAPSHOT_COMPILED = ("bugs_pages",)
+"""Our packages the snapshot holds compiled but not imported (bugs_web.snapshot_imports): the
+pages' glue imports PyScript, which exists only in a page."""
 PYSCRIPT_STDLIB = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
-"""PyScript's Python package as its bundle writes it on each start: byte-compiled into the
-snapshot (scripts/snapshot.mjs)."""
+"""PyScript's Python package as its bundle writes it on each start: compiled into the snapshot
+(scripts/snapshot.mjs)."""
 """Imported into the snapshot: our packages (every module but the command line's) and what
 the pages' own scripts import besides PyScript, which cannot be imported outside a page."""
 PRECACHE = PUBLIC / "sw-precache.js"
@@ -283,7 +286,7 @@ def make_snapshot(wheel_name: str) -> None:
     runtime = (VENDOR / "pyodide" / name for name in PYODIDE_FILES)
     for part in (SNAPSHOT_SCRIPT, wheel, PYSCRIPT_STDLIB, *runtime):
         digest.update(part.read_bytes())
-    digest.update(repr(SNAPSHOT_IMPORTS).encode())
+    digest.update(repr((SNAPSHOT_IMPORTS, SNAPSHOT_COMPILED)).encode())
     kept = CACHE / f"snapshot-{digest.hexdigest()[:16]}.bin.gz"
     if not kept.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
@@ -291,7 +294,8 @@ def make_snapshot(wheel_name: str) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             raw = Path(tmp) / "snapshot.bin"
             run(["node", str(SNAPSHOT_SCRIPT), str(VENDOR / "pyodide"), str(wheel),
-                 str(PYSCRIPT_STDLIB), str(raw), *SNAPSHOT_IMPORTS])  # fmt: skip
+                 str(PYSCRIPT_STDLIB), str(raw), *SNAPSHOT_IMPORTS,
+                 "--compile", *SNAPSHOT_COMPILED])  # fmt: skip
             # Gzipped by us, not left to the host: 31 MB of memory is about 7 MB this way, and
             # python.mjs inflates it in the browser. mtime=0: the same memory, the same file.
             packed = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)

@@ -1,6 +1,6 @@
 // Make the Pyodide memory snapshot the pages start from (scripts/site_build.py runs this).
 //
-//   node scripts/snapshot.mjs PYODIDE_DIR WHEEL PYSCRIPT_STDLIB OUT MODULE...
+//   node scripts/snapshot.mjs PYODIDE_DIR WHEEL PYSCRIPT_STDLIB OUT MODULE... [--compile PACKAGE...]
 //
 // Boots the vendored Pyodide in Node, unzips our wheel into Python's working folder
 // (/home/pyodide, on sys.path), imports MODULE... (our packages with every module in them)
@@ -8,20 +8,26 @@
 // and those imports. Nothing random may be made here: every visitor gets this memory, so the
 // pages draw their seeds from the browser.
 //
-// PYSCRIPT_STDLIB is PyScript's own Python package (src/stdlib/pyscript.js, the object its
-// bundle writes into the working folder on every start, then imports). It cannot be imported
-// here (it needs the page), but it is written and byte-compiled here, with checked-hash .pyc
-// files: the page's PyScript writes the same sources over them, and the import loads the
-// bytecode instead of compiling about 30 KB of Python on every start.
+// A snapshot keeps Python's objects but not its files, and some modules cannot be imported
+// here because they need a page: PYSCRIPT_STDLIB, PyScript's own Python package (the object
+// its bundle writes into the working folder on every start, src/stdlib/pyscript.js), and each
+// PACKAGE of our wheel after --compile (the pages' glue). Those are compiled here instead and
+// kept in memory by bugs_web.snapshot_imports, first on sys.meta_path, so a page imports them
+// without compiling some 65 KB of Python at each start.
 "use strict";
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, wheel, pyscriptStdlib, out, ...modules] = process.argv.slice(2);
+const [pyodideDir, wheel, pyscriptStdlib, out, ...rest] = process.argv.slice(2);
+const split = rest.includes("--compile") ? rest.indexOf("--compile") : rest.length;
+const [modules, compiled] = [rest.slice(0, split), rest.slice(split + 1)];
 if (!pyodideDir || !wheel || !pyscriptStdlib || !out) {
-  console.error("usage: node scripts/snapshot.mjs PYODIDE_DIR WHEEL PYSCRIPT_STDLIB OUT MODULE...");
+  console.error(
+    "usage: node scripts/snapshot.mjs PYODIDE_DIR WHEEL PYSCRIPT_STDLIB OUT MODULE... " +
+      "[--compile PACKAGE...]",
+  );
   process.exit(2);
 }
 
@@ -49,19 +55,27 @@ for game_id in ("bugs", "bag-of-bugs", "bugspiel"):
 print(len(sys.modules), "modules in memory")
 `;
 
-// Where PyScript writes its package ("./" then the tree, from the working folder), compiled
-// as the import would find it; a source that differs from the bytecode's hash is recompiled.
+// PyScript's package as it will write it ("./" then the tree, from the working folder: used
+// from memory only while the file there holds the same source), then our PACKAGEs.
 const COMPILE = `
-import json, os, py_compile
-from pathlib import Path
-for name, text in json.loads(FILES).items():
-    path = Path("/home/pyodide") / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    py_compile.compile(
-        str(path), doraise=True, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH
-    )
-print(len(json.loads(FILES)), "PyScript modules byte-compiled")
+def _compile():  # a function, so nothing is left in __main__, the pages' namespace
+    import json
+    from pathlib import Path
+    from bugs_web.snapshot_imports import CompiledFinder, install
+    finder = CompiledFinder()
+    for relative, text in json.loads(FILES).items():
+        finder.add("/home/pyodide", relative, text, on_disk=True)
+    for package in ${JSON.stringify(compiled)}:
+        folder = Path("/home/pyodide") / package
+        if not (folder / "__init__.py").is_file():
+            raise SystemExit(f"--compile {package}: no such package in the wheel")
+        for path in sorted(folder.rglob("*.py")):
+            relative = path.relative_to("/home/pyodide").as_posix()
+            finder.add("/home/pyodide", relative, path.read_text(encoding="utf-8"), on_disk=False)
+    install(finder)
+    print(len(finder.modules), "modules compiled for the pages to import from memory")
+_compile()
+del _compile
 `;
 
 // {"pyscript": {"__init__.py": "...", ...}} as {"pyscript/__init__.py": "...", ...}
