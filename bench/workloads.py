@@ -13,6 +13,7 @@ import cProfile
 import json
 import pstats
 import time
+from collections.abc import Generator, Iterator
 from typing import Any
 
 from bugs_core.bots import get_level
@@ -81,10 +82,13 @@ def positions(game_id: str, count: int, seed: int = 1) -> list[dict[str, Any]]:
     return requests
 
 
-def think(game_id: str, level: str, count: int, seed: int = 1) -> dict[str, Any]:
+def think(
+    game_id: str, level: str, count: int, seed: int = 1
+) -> Generator[None, None, dict[str, Any]]:
     """The bot worker's time per move at `level` over `count` positions, in milliseconds: the
     whole call (`millis`, the record replayed as the worker does, which replays only the moves
-    since its last request) and the bot's own choice (`bot_millis`); and the level's budget."""
+    since its last request) and the bot's own choice (`bot_millis`); and the level's budget.
+    A generator that pauses after each move, as the worker does between requests (`steps`)."""
     millis: list[float] = []
     bot_millis: list[float] = []
     for request in positions(game_id, count, seed):
@@ -96,6 +100,7 @@ def think(game_id: str, level: str, count: int, seed: int = 1) -> dict[str, Any]
             raise RuntimeError(f"{game_id} {level}: {answer['error']}")
         # A build from before the worker reported its bot's own time: the whole call stands in.
         bot_millis.append(float(answer.get("bot_millis", millis[-1])))
+        yield
     budget = get_level(level).budget(game_id)
     return {"millis": millis, "bot_millis": bot_millis, "iterations": budget.iterations}
 
@@ -141,17 +146,52 @@ def _short(path: str) -> str:
     return path.rsplit("/", 1)[-1]
 
 
-def run(task: dict[str, Any]) -> Any:
-    """One task from its JSON form: {"task": "playouts", "game", "seconds", "runs"} (a list of
-    `runs` results, after an untimed second of warming up), {"task": "think", "game",
-    "levels", "count"} (a result per level) or {"task": "profile", "game", "what", "amount",
-    "top"} (see `profile`)."""
+WARM_UP_SLICES = 10
+"""Untimed playouts before the timed ones, in slices of a fifth of a second, each its own call
+in the browser (see `steps`)."""
+
+
+def steps(task: dict[str, Any]) -> Generator[None, None, Any]:
+    """One task from its JSON form, as a generator that pauses (yields) between units of work
+    and returns the result: {"task": "playouts", "game", "seconds", "runs"} (a list of `runs`
+    results, after two untimed seconds of warming up), {"task": "think", "game", "levels",
+    "count"} (a result per level) or {"task": "profile", "game", "what", "amount", "top"}
+    (see `profile`).
+
+    In the browser each unit is its own call into Python, as each of the bot worker's requests
+    is: V8 cannot swap a running WebAssembly function for its optimised code (it has no
+    on-stack replacement for WebAssembly), and Python runs a whole call in one C frame of its
+    interpreter loop, so a single long call would run in the code it started in, however hot.
+    """
     if task["task"] == "playouts":
-        playouts(task["game"], 1.0, seed=10_000)  # let the interpreter warm up (wasm tiers up)
-        return [playouts(task["game"], float(task["seconds"])) for _ in range(int(task["runs"]))]
+        yield from _warm_up(task["game"])
+        results = []
+        for _ in range(int(task["runs"])):
+            results.append(playouts(task["game"], float(task["seconds"])))
+            yield
+        return results
     if task["task"] == "think":
-        return {level: think(task["game"], level, int(task["count"])) for level in task["levels"]}
+        result = {}
+        for level in task["levels"]:
+            result[level] = yield from think(task["game"], level, int(task["count"]))
+        return result
     if task["task"] == "profile":
-        playouts(task["game"], 1.0, seed=10_000)  # warm up, as for playouts
+        yield from _warm_up(task["game"])
         return profile(task["game"], task["what"], int(task["amount"]), int(task["top"]))
     raise ValueError(f"unknown task {task['task']!r}")
+
+
+def _warm_up(game_id: str) -> Iterator[None]:
+    for k in range(WARM_UP_SLICES):
+        playouts(game_id, 0.2, seed=10_000 + 1_000 * k)
+        yield
+
+
+def run(task: dict[str, Any]) -> Any:
+    """`steps(task)` run straight through (CPython): its result."""
+    work = steps(task)
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            return done.value

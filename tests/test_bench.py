@@ -83,3 +83,24 @@ def test_positions_are_real_decisions_of_the_seat_asked(game_id: str) -> None:
 def test_an_unknown_task_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown task 'fly'"):
         workloads.run({"task": "fly"})
+
+
+def test_each_unit_of_work_is_its_own_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the browser each step is its own call into Python (bench/workload.py awaits between
+    steps), so V8's optimised code is used from the next unit of work on."""
+    monkeypatch.setattr(workloads, "WARM_UP_SLICES", 2)
+    task = {"task": "playouts", "game": "bag-of-bugs", "seconds": 0.05, "runs": 3}
+    work = workloads.steps(task)
+    pauses = 0
+    with pytest.raises(StopIteration) as done:
+        while True:
+            next(work)
+            pauses += 1
+    assert pauses == 2 + 3  # the warm-up slices, then one per timed run
+    runs = done.value.value
+    assert len(runs) == 3 and all(r["games"] > 0 and r["seconds"] >= 0.05 for r in runs)
+
+    think = {"task": "think", "game": "bag-of-bugs", "levels": ["easy"], "count": 2}
+    assert len(list(workloads.steps(think))) == 2  # one pause per move
+    result = workloads.run(think)
+    assert len(result["easy"]["millis"]) == 2
