@@ -63,7 +63,12 @@ class Rng:
             raise ValueError(f"bound must be in 1..2**32, got {bound}")
         threshold = ((MASK32 + 1) - bound) % bound
         while True:
-            r = self.next_u32()
+            # next_u32 inlined: this is the generator's hot path (every choice and shuffle)
+            old = self.state
+            self.state = (old * MULTIPLIER + self.inc) & MASK64
+            xorshifted = (((old >> 18) ^ old) >> 27) & MASK32
+            rot = old >> 59
+            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & MASK32
             if r >= threshold:
                 return r % bound
 

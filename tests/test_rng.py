@@ -51,20 +51,22 @@ def test_below_is_roughly_uniform_on_a_small_bound() -> None:
 
 
 def test_below_rejects_outputs_under_the_threshold() -> None:
-    """For bound 3, 2**32 % 3 == 1: output 0 would bias 0, so it is skipped."""
-
-    class Scripted(Rng):
-        __slots__ = ("outputs",)
-        outputs: list[int]
-
-        def next_u32(self) -> int:
-            return self.outputs.pop(0)
-
-    rng = Scripted.from_state(Rng(1).getstate())
-    assert isinstance(rng, Scripted)
-    rng.outputs = [0, 4]
-    assert rng.below(3) == 1
-    assert rng.outputs == []
+    """For bound 2**31 + 1 the threshold is 2**31 - 1: about half the outputs would bias the
+    low results, so they are skipped, each costing one draw."""
+    bound = 2**31 + 1
+    threshold = (2**32 - bound) % bound
+    assert threshold == 2**31 - 1
+    rng = Rng(5)
+    rejected = 0
+    for _ in range(200):
+        reference = Rng.from_state(rng.getstate())
+        r = reference.next_u32()
+        while r < threshold:
+            rejected += 1
+            r = reference.next_u32()
+        assert rng.below(bound) == r % bound
+        assert rng.getstate() == reference.getstate()  # the same draws were used
+    assert 60 < rejected < 340  # about one output in two is skipped
 
 
 @pytest.mark.parametrize("bound", [0, -1, 2**32 + 1])

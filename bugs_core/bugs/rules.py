@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import functools
+from operator import add
 
 from ..errors import IllegalActionError
 from ..rng import Rng
@@ -107,6 +108,10 @@ _PLAYS: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
 )
 """`_PLAYS[v][c][k]` is Play(v, c, k): legal_actions hands out these shared (immutable) actions
 instead of building hundreds of new ones per call."""
+
+_COLONY = (0, *(copies(v) for v in range(1, 10)))
+"""A whole colony of each bug value (index 0 unused): a lookup, not a call, in legal_actions."""
+
 _WIPES: tuple[tuple[WipeOut, ...], ...] = tuple(
     tuple(WipeOut(v, k) for k in range(act.MAX_OUTBREAKS + 1)) for v in range(10)
 )
@@ -147,7 +152,7 @@ def legal_actions(state: BugsState) -> tuple[Action, ...]:
                 out.extend(_runs(v, hand[v], kmax, capped))
         can_play = bool(out)
         for v in range(1, 10):
-            if hand[v] == copies(v):
+            if hand[v] == _COLONY[v]:
                 out.extend(_WIPES[v][: kmax + 1])
         if not can_play:
             out.append(act.PASS_LEAD)
@@ -368,8 +373,8 @@ def _pick_up(state: BugsState) -> BugsState:
             else gained[value] * value
         )
         restriction = Restriction(seat, value, threshold)
-    hand = tuple(h + g for h, g in zip(state.hands[seat], gained, strict=True))
-    known = tuple(k + g for k, g in zip(state.known[seat], gained, strict=True))
+    hand = tuple(map(add, state.hands[seat], gained))  # both KINDS long
+    known = tuple(map(add, state.known[seat], gained))
     return evolve(
         state,
         hands=_with_seat(state.hands, seat, hand),

@@ -134,6 +134,9 @@ class DataError(BugsError):
 class Habitat(enum.Enum):
     """A raw habitat of a species (rules §3.1); UNKNOWN is deliberately absent."""
 
+    # Identity hash, as for Terrain below: each deck built looks habitats up per species.
+    __hash__ = object.__hash__
+
     FRESHWATER = "FRESHWATER"
     MARINE = "MARINE"
     AQUATIC = "AQUATIC"
@@ -187,6 +190,9 @@ class Diet(enum.Enum):
     NEGAVORE = "NEGAVORE"  # the adults do not eat
     PARASITE = "PARASITE"
 
+    # Identity hash, as for Terrain: is_predator and is_prey look a diet up per call.
+    __hash__ = object.__hash__
+
 
 class DietClass(enum.Enum):
     """A class of diets that a rule or a bonus goal tests for (rules §3.1 table)."""
@@ -197,6 +203,9 @@ class DietClass(enum.Enum):
     SCAVENGER_BONUS = "scavenger bonus"
     NON_EATING = "non-eating"
     PARASITE = "parasite"
+
+    # Identity hash, as for Terrain: tested against each diet's set of classes.
+    __hash__ = object.__hash__
 
 
 DIET_CLASSES: Mapping[Diet, frozenset[DietClass]] = MappingProxyType(
