@@ -146,7 +146,7 @@ def _short(path: str) -> str:
     return path.rsplit("/", 1)[-1]
 
 
-WARM_UP_SLICES = 10
+WARM_UP_SLICES = 25
 """Untimed playouts before the timed ones, in slices of a fifth of a second, each its own call
 in the browser (see `steps`)."""
 
