@@ -425,14 +425,17 @@ def in_browser(browser: Browser, base: str, task: dict[str, Any], timeout_ms: in
 def measure_playouts(
     browser: Browser, base: str, runs: int, seconds: float, report: Report
 ) -> None:
-    """Random playouts per second, CPython and browser, and the ratio of their times."""
+    """Random playouts per second, CPython and browser, and the ratio of their times.
+
+    CPython runs before and after the browser (`runs` each): this machine's speed drifts by
+    tens of percent over a minute, and runs on both sides of the browser's share the drift."""
     for game in GAME_PAGES:
         task = {"task": "playouts", "game": game, "seconds": seconds, "runs": runs}
+        first = workloads.run(task)
+        in_page = in_browser(browser, base, task, 600_000)
         rates = {
-            "CPython": [r["games"] / r["seconds"] for r in workloads.run(task)],
-            "browser": [
-                r["games"] / r["seconds"] for r in in_browser(browser, base, task, 600_000)
-            ],
+            "CPython": [r["games"] / r["seconds"] for r in [*first, *workloads.run(task)]],
+            "browser": [r["games"] / r["seconds"] for r in in_page],
         }
         for where, values in rates.items():
             report.add("playouts", f"{game}, {where}", values, "games/s")

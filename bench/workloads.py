@@ -154,7 +154,7 @@ in the browser (see `steps`)."""
 def steps(task: dict[str, Any]) -> Generator[None, None, Any]:
     """One task from its JSON form, as a generator that pauses (yields) between units of work
     and returns the result: {"task": "playouts", "game", "seconds", "runs"} (a list of `runs`
-    results, after two untimed seconds of warming up), {"task": "think", "game", "levels",
+    results, after five untimed seconds of warming up), {"task": "think", "game", "levels",
     "count"} (a result per level) or {"task": "profile", "game", "what", "amount", "top"}
     (see `profile`).
 
