@@ -1,8 +1,8 @@
 // The interpreter PyScript loads (pyscript.json's "interpreter"): the vendored Pyodide, started
-// from the memory snapshot the build made (Python already running, our package unpacked and
-// its modules imported) instead of from scratch. If the snapshot cannot be had or restored,
-// Pyodide starts the plain way, only slower, and our wheel is unpacked here. PyScript reads
-// `version` and calls `loadPyodide` from here.
+// from the memory snapshot the build made (Python already running, our modules imported)
+// instead of from scratch. If the snapshot cannot be had or restored, Pyodide starts the plain
+// way, only slower, and our wheel is unzipped here. PyScript reads `version` and calls
+// `loadPyodide` from here.
 "use strict";
 
 import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";

@@ -29,14 +29,14 @@ SERVICE_WORKER = PUBLIC / "sw.js"
 SNAPSHOT = VENDOR / "pyodide" / "snapshot.bin.gz"
 SNAPSHOT_SCRIPT = ROOT / "scripts" / "snapshot.mjs"
 SNAPSHOT_IMPORTS = ("asyncio", "bugs_core", "bugs_web")
+"""Imported into the snapshot: our packages (every module but the command line's) and what
+the pages' own scripts import besides PyScript, which cannot be imported outside a page."""
 SNAPSHOT_COMPILED = ("bugs_pages",)
 """Our packages the snapshot holds compiled but not imported (bugs_web.snapshot_imports): the
 pages' glue imports PyScript, which exists only in a page."""
 PYSCRIPT_STDLIB = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 """PyScript's Python package as its bundle writes it on each start: compiled into the snapshot
 (scripts/snapshot.mjs)."""
-"""Imported into the snapshot: our packages (every module but the command line's) and what
-the pages' own scripts import besides PyScript, which cannot be imported outside a page."""
 PRECACHE = PUBLIC / "sw-precache.js"
 CACHE_PREFIX = "bugs-table-"
 CACHE = ROOT / "build" / "site-cache"
