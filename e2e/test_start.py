@@ -12,11 +12,18 @@ from site_checks import BrowserGuard
 
 SNAPSHOT = "**/vendor/pyodide/snapshot.bin.gz"
 
-# Imported only by the snapshot (the pages themselves never import the soak runner).
+# Imported only by the snapshot (the pages themselves never import the soak runner). And the
+# call trampoline's index in Python's runtime, which a restore leaves 0 unless python.mjs
+# writes it back.
 FROM_SNAPSHOT = (
     "import sys\n"
+    "import pyodide_js\n"
     "from pyscript import document\n"
     "document.body.setAttribute('data-from-snapshot', str('bugs_core.soak' in sys.modules))\n"
+    "m = pyodide_js._module\n"
+    "offset = m.HEAP32[m.__PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET // 4]\n"
+    "slot = (m.__PyRuntime + offset) // 4\n"
+    "document.body.setAttribute('data-trampoline', str(m.HEAP32[slot]))\n"
 )
 ADD_PY_SCRIPT = """code => {
   const script = document.createElement('script');
@@ -58,6 +65,8 @@ def test_pages_start_from_the_snapshot(
     warnings = warnings_of(page)
     play_a_game(page, base_url, "bugs.html")
     assert from_snapshot(page)
+    # calls into C go through the WebAssembly trampoline, not through JavaScript
+    assert int(page.evaluate("() => document.body.getAttribute('data-trampoline')")) > 0
     assert any(url.endswith("/vendor/pyodide/snapshot.bin.gz") for url in browser_guard.requests)
     assert not [w for w in warnings if "snapshot" in w], warnings
 

@@ -30,6 +30,36 @@ async function snapshot() {
 const pending = snapshot();
 pending.catch(() => {}); // reported once, in loadPyodide
 
+// Pyodide's set-up builds a small WebAssembly module (the wasm-gc call trampoline, through
+// which Python calls C functions) and writes its table index into Python's runtime. Restoring
+// a snapshot copies memory made in Node, which cannot build that module, over it: the index
+// is 0 and every such call goes through JavaScript, 10-15% slower. So the module's function
+// is caught while Pyodide loads, and its index written back after the restore.
+function watchTrampoline() {
+  const Instance = WebAssembly.Instance;
+  let trampoline = null;
+  function Watching(module, imports) {
+    const instance = new Instance(module, imports);
+    trampoline ??= instance.exports.trampoline_call ?? null;
+    return instance;
+  }
+  Watching.prototype = Instance.prototype;
+  WebAssembly.Instance = Watching;
+  return () => {
+    WebAssembly.Instance = Instance;
+    return trampoline;
+  };
+}
+
+function restoreTrampoline(pyodide, trampoline) {
+  const module = pyodide._module;
+  const at = module.__PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET;
+  if (!trampoline || at === undefined) return; // none built here (iOS), or another Pyodide
+  const slot = (module.__PyRuntime + module.HEAP32[at / 4]) / 4;
+  // addFunction hands back the index Pyodide's set-up already gave this function
+  if (module.HEAP32[slot] === 0) module.HEAP32[slot] = module.addFunction(trampoline);
+}
+
 async function fetched(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
@@ -64,9 +94,13 @@ export async function loadPyodide(options = {}) {
   // Pyodide awaits it only once its own script is in: until then a failed fetch must not
   // count as an unhandled rejection (the pages report those as a failed start).
   bytes.catch(() => {});
+  const stopWatching = watchTrampoline();
   try {
-    return await load({ ...plain, _loadSnapshot: bytes });
+    const pyodide = await load({ ...plain, _loadSnapshot: bytes });
+    restoreTrampoline(pyodide, stopWatching());
+    return pyodide;
   } catch (error) {
+    stopWatching();
     if (fetched) {
       console.warn(`The snapshot did not restore (${error.message}): starting Python afresh.`);
     }
