@@ -187,3 +187,17 @@ def action_from_index(index: int) -> Action:
     if index < TAKE_ALL_ID:
         return Give(COLLECTIBLE[index - GIVE_BASE])
     return TAKE_ALL if index == TAKE_ALL_ID else RETURN_ALL
+
+
+# Actions are immutable, so the rules hand out these shared objects: a search asks for legal
+# actions millions of times, and making a frozen dataclass costs more than looking one up.
+WAITS: tuple[Wait, ...] = tuple(Wait(s) for s in range(MAX_SEATS))
+"""The shared `Wait` of each seat."""
+CLAIMS: tuple[tuple[Claim, ...], ...] = tuple(
+    tuple(Claim(s, g) for g in GRAB_TOKENS) for s in range(MAX_SEATS)
+)
+"""The shared `Claim` of each seat and Grab token: `CLAIMS[seat][grab - 1]`."""
+TAKES: dict[tuple[int, ...], Take] = {kinds: Take(kinds) for kinds in TAKE_CHOICES}
+"""The shared `Take` of each kind choice."""
+GIVES: dict[int, Give] = {kind: Give(kind) for kind in COLLECTIBLE}
+"""The shared `Give` of each kind."""

@@ -113,7 +113,11 @@ class BagOfBugsGame:
         if after.rng != state.rng:
             return True
         secret = state.setup.grab_mode != "sequential"
-        return secret and isinstance(action, actions.Wait | actions.Claim) and action.seat != seat
+        return (
+            secret
+            and isinstance(action, (actions.Wait, actions.Claim))  # a union is slow in Pyodide
+            and action.seat != seat
+        )
 
     def describe(self, state: BagState, action: Action, names: Sequence[str] | None = None) -> str:
         """The log sentence, with what followed by itself."""

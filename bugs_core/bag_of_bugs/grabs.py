@@ -25,14 +25,14 @@ def grab_choices(pool: Tokens, grab: int) -> tuple[tuple[int, ...], ...]:
     if not present:
         return ()
     if grab == 1:  # G15: any of the tied largest groups
-        most = max(pool[k] for k in present)
-        return tuple((k,) for k in present if pool[k] == most)
+        most = max([pool[k] for k in present])
+        return tuple([(k,) for k in present if pool[k] == most])
     if grab == 2:  # G15: any of the tied smallest groups
-        least = min(pool[k] for k in present)
-        return tuple((k,) for k in present if pool[k] == least)
+        least = min([pool[k] for k in present])
+        return tuple([(k,) for k in present if pool[k] == least])
     if grab == 3:  # G16: a kind with a pair (3+ qualifies); with no pair, 1 of any kind
         pairs = [k for k in present if pool[k] >= 2]
-        return tuple((k,) for k in pairs or present)
+        return tuple([(k,) for k in pairs or present])
     size = grab - 2  # G17: Grab 4 takes 2 kinds, Grab 5 takes 3; fewer kinds: all, forced
     if len(present) <= size:
         return (tuple(present),)

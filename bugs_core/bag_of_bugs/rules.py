@@ -19,13 +19,27 @@ Each check names the ruling it enforces.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from operator import add
 
 from ..engine import SIMULTANEOUS, TERMINAL
 from ..errors import IllegalActionError
 from ..rng import Rng
 from . import events as ev
-from .actions import RETURN_ALL, TAKE_ALL, Action, Claim, Give, ReturnAll, Take, TakeAll, Wait
+from .actions import (
+    CLAIMS,
+    GIVES,
+    RETURN_ALL,
+    TAKE_ALL,
+    TAKES,
+    WAITS,
+    Action,
+    Claim,
+    Give,
+    ReturnAll,
+    Take,
+    TakeAll,
+    Wait,
+)
 from .grabs import grab_choices, taken_tokens
 from .scoring import scores as score_collections
 from .scoring import winners as best_seats
@@ -91,7 +105,8 @@ def initial_state(setup: BagSetup, rng: Rng, events: Events = None) -> BagState:
 def grabbers(state: BagState) -> tuple[int, ...]:
     """The other seats, clockwise from the Drawer's left (§7.2.2)."""
     n = state.setup.players
-    return tuple((state.drawer + i) % n for i in range(1, n))
+    drawer = state.drawer
+    return tuple([(drawer + i) % n for i in range(1, n)])
 
 
 def priority(state: BagState, k: int) -> tuple[int, ...]:
@@ -109,8 +124,10 @@ def pending_seats(state: BagState) -> tuple[int, ...]:
     if phase is Phase.WINDOW:
         w = state.window
         assert w is not None
-        pending = tuple(s for s, c in zip(w.seats, w.choices, strict=True) if c is None)
-        return pending[:1] if state.setup.grab_mode == "sequential" else pending
+        choices = w.choices
+        if state.setup.grab_mode == "sequential":
+            return (w.seats[choices.index(None)],) if None in choices else ()
+        return tuple([s for s, c in zip(w.seats, choices, strict=True) if c is None])
     if phase is Phase.GAME_OVER:
         return ()
     return (_decider(state),)
@@ -139,10 +156,14 @@ def current_player(state: BagState) -> int:
 
 
 def _submissions(state: BagState, seats: tuple[int, ...]) -> tuple[Action, ...]:
-    free = [g for g in GRAB_TOKENS if state.claims[g - 1] is None]
+    claims = state.claims
+    free = [g - 1 for g in GRAB_TOKENS if claims[g - 1] is None]
     ordered = sorted(seats)
-    waits: list[Action] = [Wait(s) for s in ordered]
-    return (*waits, *(Claim(s, g) for s in ordered for g in free))
+    found: list[Action] = [WAITS[s] for s in ordered]
+    for s in ordered:
+        claims_of = CLAIMS[s]
+        found += [claims_of[i] for i in free]
+    return tuple(found)
 
 
 def legal_actions(state: BagState) -> tuple[Action, ...]:
@@ -153,10 +174,10 @@ def legal_actions(state: BagState) -> tuple[Action, ...]:
         return _submissions(state, pending_seats(state))
     if phase is Phase.CHOOSE:
         choices = grab_choices(pool_counts(state), state.grab)
-        return tuple(Take(c) for c in choices)
+        return tuple([TAKES[c] for c in choices])
     if phase is Phase.WIND:
         held = state.collections[state.wind_queue[0]]
-        return tuple(Give(k) for k in COLLECTIBLE if held[k])
+        return tuple([GIVES[k] for k in COLLECTIBLE if held[k]])
     if phase is Phase.LEFTOVERS:
         return (TAKE_ALL, RETURN_ALL)
     return ()
@@ -204,9 +225,12 @@ def apply(state: BagState, action: Action, events: Events = None) -> BagState:
     phase = state.phase
     if phase is Phase.GAME_OVER:
         raise _illegal(state, action, "G31", "the game is over")
-    if isinstance(action, Wait | Claim):
-        return advance(_submit(state, action, events), events)
-    if isinstance(action, Take):
+    # The class itself, not isinstance of a union: that builds the union on every call, which
+    # costs six times a plain isinstance in Pyodide.
+    kind = type(action)
+    if kind is Wait or kind is Claim:
+        return advance(_submit(state, action, events), events)  # type: ignore[arg-type]
+    if type(action) is Take:
         if phase is not Phase.CHOOSE:
             raise _illegal(state, action, "G19", "no Grab token is waiting for a choice now")
         choices = grab_choices(pool_counts(state), state.grab)
@@ -224,7 +248,7 @@ def apply(state: BagState, action: Action, events: Events = None) -> BagState:
                 state, action, "G24", f"seat {seat + 1} has no {action} token in its collection"
             )
         return advance(_give(state, action.kind, events), events)
-    if isinstance(action, TakeAll | ReturnAll):
+    if kind is TakeAll or kind is ReturnAll:
         if phase is not Phase.LEFTOVERS:
             raise _illegal(
                 state, action, "G25", "the Drawer takes or returns leftovers only after every grab"
@@ -285,11 +309,16 @@ def _submit(state: BagState, action: Wait | Claim, events: Events) -> BagState:
         if choice != WAIT_CHOICE:
             claims = (*claims[: choice - 1], seat, *claims[choice:])
         if None in choices:
-            return evolve(state, claims=claims, window=replace(w, choices=choices))
+            return evolve(state, claims=claims, window=_with_choices(w, choices))
         return evolve(state, claims=claims, window=None, phase=Phase.DRAW)
     if None in choices:
-        return evolve(state, window=replace(w, choices=choices))
-    return _resolve_window(state, replace(w, choices=choices), events)
+        return evolve(state, window=_with_choices(w, choices))
+    return _resolve_window(state, _with_choices(w, choices), events)
+
+
+def _with_choices(w: Window, choices: tuple[int | None, ...]) -> Window:
+    # `replace` costs twice this: it looks up the fields on every call.
+    return Window(w.subround, w.priority, w.seats, choices)
 
 
 def _resolve_window(state: BagState, w: Window, events: Events) -> BagState:
@@ -315,7 +344,7 @@ def _resolve_window(state: BagState, w: Window, events: Events) -> BagState:
     regrab = bool(beaten)
     _report(events, ev.WindowResolved(w.subround, tuple(won), tuple(waited), tuple(beaten), regrab))
     if regrab:
-        losers = tuple(seat for seat, _, _ in beaten)
+        losers = tuple([seat for seat, _, _ in beaten])
         window = Window(w.subround + 1, w.priority, losers, (None,) * len(losers))
         return evolve(state, claims=tuple(claims), window=window)
     return evolve(state, claims=tuple(claims), window=None, phase=Phase.DRAW)
@@ -347,7 +376,7 @@ def _take(
     tokens = pool if grab == 0 else taken_tokens(pool, grab, kinds)
     _report(events, ev.Took(seat, grab, tokens))
     kept = plus(tokens, WIND, -tokens[WIND])
-    collection = tuple(a + b for a, b in zip(state.collections[seat], kept, strict=True))
+    collection = tuple(map(add, state.collections[seat], kept))
     return evolve(
         state,
         pool=_remove(state.pool, tokens),
@@ -376,7 +405,7 @@ def _give(state: BagState, kind: int | None, events: Events) -> BagState:
 def _return_leftovers(state: BagState, events: Events) -> BagState:
     tokens = pool_counts(state)
     _report(events, ev.Returned(state.drawer, tokens))
-    bag = tuple(a + b for a, b in zip(state.bag, tokens, strict=True))
+    bag = tuple(map(add, state.bag, tokens))
     return evolve(state, bag=bag, pool=(), phase=Phase.CLEANUP)
 
 
@@ -406,7 +435,8 @@ def advance(state: BagState, events: Events = None) -> BagState:
                     else evolve(state, phase=Phase.RESOLVE, grab=state.grab + 1)
                 )
                 continue
-            held = [k for k in COLLECTIBLE if state.collections[state.wind_queue[0]][k]]
+            collection = state.collections[state.wind_queue[0]]
+            held = [k for k in COLLECTIBLE if collection[k]]
             if len(held) > 1:
                 return state
             state = _give(state, held[0] if held else None, events)  # forced (G21)
@@ -426,10 +456,13 @@ def _draw(state: BagState, events: Events) -> BagState:
     pool = list(state.pool)
     drawn = state.drawn
     rocks = state.rocks_revealed
-    unclaimed = n - 1 - sum(c is not None for c in state.claims)
+    claims = state.claims
+    unclaimed = n - 1 - (len(claims) - claims.count(None))
     reason = "empty"
-    while sum(bag):
-        pick = rng.below(sum(bag))
+    left = sum(bag)
+    while left:
+        pick = rng.below(left)
+        left -= 1
         kind = 0
         while pick >= bag[kind]:
             pick -= bag[kind]
@@ -444,7 +477,7 @@ def _draw(state: BagState, events: Events) -> BagState:
             break
         if unclaimed:  # G9: windows only after a non-terminal reveal
             k_order = priority(state, drawn)
-            seats = tuple(s for s in k_order if s not in state.claims)
+            seats = tuple([s for s in k_order if s not in claims])
             window = Window(1, k_order, seats, (None,) * len(seats))
             return evolve(
                 state,
@@ -484,7 +517,7 @@ def _stop(state: BagState, reason: str, events: Events) -> BagState:
     return evolve(
         state,
         bag=bag,
-        pool=tuple(k for k in state.pool if k != ROCK),
+        pool=tuple([k for k in state.pool if k != ROCK]),
         rock_pairs=pairs,
         end_triggered=end,
         phase=Phase.RESOLVE,

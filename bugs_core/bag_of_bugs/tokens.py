@@ -6,6 +6,8 @@ equal. The five bug colours have neutral ids C1..C5 (G4); the UI may give them d
 
 from __future__ import annotations
 
+import operator
+
 C1, C2, C3, C4, C5 = range(5)
 SCARY = 5
 LARVA = 6
@@ -79,7 +81,7 @@ def kinds_of(counts: Tokens) -> list[int]:
 
 def add(a: Tokens, b: Tokens) -> Tokens:
     """Kind-wise sum."""
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    return tuple(map(operator.add, a, b))
 
 
 def plus(counts: Tokens, kind: int, n: int = 1) -> Tokens:
