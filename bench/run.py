@@ -18,7 +18,7 @@ The parts:
 - bytes: what a first visit fetches, runtime (vendor/) and our own files, raw and gzipped,
   up to a playable table and then for the offline precache.
 - playouts: random games per second in CPython and in the browser (bench/workloads.py, the
-  same code in both), and the ratio of their times.
+  same code and the same games in both, their runs alternating), and the ratio of their times.
 - bots: per game and level, the time of a bot move as the bot worker makes it (the record
   replayed, then the bot), median and 95th percentile over the same positions in CPython and
   in the browser, and the search's iterations per second.
@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import functools
 import gzip
+import itertools
 import json
 import math
 import statistics
@@ -407,18 +408,36 @@ def measure_bytes(browser: Browser, base: str, report: Report) -> None:
 # -- playouts and bots ----------------------------------------------------------------------
 
 
-def in_browser(browser: Browser, base: str, task: dict[str, Any], timeout_ms: int) -> Any:
-    """Run a workloads task in bench/workload.html and return its result."""
+@contextmanager
+def workload_page(
+    browser: Browser, base: str, task: dict[str, Any], timeout_ms: int
+) -> Iterator[tuple[Page, Any]]:
+    """A workloads task run in bench/workload.html: yields the page, which goes on answering
+    `in_page` units, and the task's result."""
     context = browser.new_context()
     page = context.new_page()
     try:
         page.goto(base + "bench/workload.html#" + urllib.parse.quote(json.dumps(task)))
         page.wait_for_selector("#result[data-done]", state="attached", timeout=timeout_ms)
         answer = json.loads(page.locator("#result").text_content() or "{}")
+        if "error" in answer:
+            raise RuntimeError(f"the browser's {task['task']} failed:\n{answer['error']}")
+        yield page, answer["ok"]
     finally:
         context.close()
+
+
+def in_browser(browser: Browser, base: str, task: dict[str, Any], timeout_ms: int) -> Any:
+    """Run a workloads task in bench/workload.html and return its result."""
+    with workload_page(browser, base, task, timeout_ms) as (_, result):
+        return result
+
+
+def in_page(page: Page, job: dict[str, Any]) -> Any:
+    """`workloads.unit(job)` run by a workload page, in one call into Python."""
+    answer = json.loads(page.evaluate("text => window.benchUnit(text)", json.dumps(job)))
     if "error" in answer:
-        raise RuntimeError(f"the browser's {task['task']} failed:\n{answer['error']}")
+        raise RuntimeError(f"the browser's {job['task']} failed:\n{answer['error']}")
     return answer["ok"]
 
 
@@ -427,27 +446,28 @@ def measure_playouts(
 ) -> None:
     """Random playouts per second, CPython and browser, and the ratio of their times.
 
-    CPython runs before and after the browser (`runs` each): this machine's speed drifts by
-    tens of percent over a minute, and runs on both sides of the browser's share the drift."""
+    Both sides time the same games: the seeds CPython gets through in `seconds`. The page
+    warms up first (workloads.steps); then its runs alternate with CPython's, C B C B ... C,
+    and each browser run is set against the mean of the two CPython runs around it. This
+    machine's speed drifts by tens of percent within a minute; neighbours share the drift."""
     for game in GAME_PAGES:
-        task = {"task": "playouts", "game": game, "seconds": seconds, "runs": runs}
-        first = workloads.run(task)
-        in_page = in_browser(browser, base, task, 600_000)
+        job = {"task": "games", "game": game, "games": workloads.playouts(game, seconds)["games"]}
+        warm_up = {"task": "warm-up", "game": game}
+        with workload_page(browser, base, warm_up, 600_000) as (page, _):
+            cpython = [workloads.unit(job)]
+            browser_runs = []
+            for _ in range(runs):
+                browser_runs.append(in_page(page, job))
+                cpython.append(workloads.unit(job))
         rates = {
-            "CPython": [r["games"] / r["seconds"] for r in [*first, *workloads.run(task)]],
-            "browser": [r["games"] / r["seconds"] for r in in_page],
+            "CPython": [r["games"] / r["seconds"] for r in cpython],
+            "browser": [r["games"] / r["seconds"] for r in browser_runs],
         }
         for where, values in rates.items():
-            report.add("playouts", f"{game}, {where}", values, "games/s")
-        ratio = statistics.median(rates["CPython"]) / statistics.median(rates["browser"])
-        report.add(
-            "playouts",
-            f"{game}, browser time / CPython time",
-            [ratio],
-            "x",
-            "target 1.5",
-            single=True,
-        )
+            report.add("playouts", f"{game}, {where}", values, "games/s", f"{job['games']} games")
+        around = [(a + b) / 2 for a, b in itertools.pairwise(rates["CPython"])]
+        ratios = [c / b for c, b in zip(around, rates["browser"], strict=True)]
+        report.add("playouts", f"{game}, browser time / CPython time", ratios, "x", "target 1.5")
         print(f"  playouts {game}: {rates}", file=sys.stderr)
 
 
@@ -522,7 +542,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="visits and playout runs (5)")
     parser.add_argument("--parts", default=",".join(PARTS), help="which parts, comma-separated")
-    parser.add_argument("--seconds", type=float, default=2.0, help="seconds per playout run")
+    parser.add_argument(
+        "--seconds", type=float, default=2.0, help="CPython's seconds per playout run (2)"
+    )
     parser.add_argument("--positions", type=int, default=32, help="positions per game for bots")
     parser.add_argument("--games", type=int, default=20, help="bot games in a row for memory")
     parser.add_argument(

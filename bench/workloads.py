@@ -44,6 +44,20 @@ def playouts(game_id: str, seconds: float, seed: int = 1) -> dict[str, Any]:
     return {"games": games, "actions": actions, "seconds": took}
 
 
+def playout_games(game_id: str, games: int, seed: int = 1) -> dict[str, Any]:
+    """The random games of seeds `seed` to `seed + games - 1`: a fixed amount of work, so
+    that CPython and the browser time the very same games. Games, actions and seconds."""
+    game = get_game(game_id)
+    setup = game.make_setup({})
+    actions = 0
+    started = time.perf_counter()
+    for k in range(games):
+        for step in play(game, setup, seed + k):
+            actions += step.action is not None
+    took = time.perf_counter() - started
+    return {"games": games, "actions": actions, "seconds": took}
+
+
 def _choices(game: Any, state: Any, seat: int) -> int:
     for_seat = getattr(game, "legal_actions_for", None)
     legal = for_seat(state, seat) if for_seat is not None else game.legal_actions(state)
@@ -170,6 +184,9 @@ def steps(task: dict[str, Any]) -> Generator[None, None, Any]:
             results.append(playouts(task["game"], float(task["seconds"])))
             yield
         return results
+    if task["task"] == "warm-up":
+        yield from _warm_up(task["game"])
+        return {}
     if task["task"] == "think":
         result = {}
         for level in task["levels"]:
@@ -185,6 +202,14 @@ def _warm_up(game_id: str) -> Iterator[None]:
     for k in range(WARM_UP_SLICES):
         playouts(game_id, 0.2, seed=10_000 + 1_000 * k)
         yield
+
+
+def unit(task: dict[str, Any]) -> Any:
+    """One unit of work in one call, which the bench asks of a page that has warmed up (see
+    `bench/workload.py`): {"task": "games", "game", "games"} is `playout_games`."""
+    if task["task"] == "games":
+        return playout_games(task["game"], int(task["games"]))
+    raise ValueError(f"unknown unit {task['task']!r}")
 
 
 def run(task: dict[str, Any]) -> Any:
