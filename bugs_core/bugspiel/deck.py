@@ -188,7 +188,7 @@ def _walk(rng: Rng, data: SpeciesData, target: int) -> _Walk | None:
         if sp.category is None or sp.category in chosen:
             continue
         members = data.members(sp.category)
-        p = sum(m.is_predator for m in members)
+        p = sum([m.is_predator for m in members])
         # A rejected category stays eligible: its next card in the walk asks again.
         if _too_many_predators(predators + p, len(cards) + len(members)):
             continue
@@ -202,8 +202,8 @@ def _walk(rng: Rng, data: SpeciesData, target: int) -> _Walk | None:
 
 def _trim(rng: Rng, cards: list[Species], limit: int) -> None:
     """Remove random cards down to limit, never the last 2 of a category (decision 5)."""
-    counts = Counter(c.category for c in cards)
-    spare = sum(n - 2 for n in counts.values() if n > 2)
+    counts = Counter([c.category for c in cards])
+    spare = sum([n - 2 for n in counts.values() if n > 2])
     while len(cards) > limit and spare > 0:
         i = rng.below(len(cards))
         # Rejection keeps the choice uniform over the cards that may go.
@@ -211,7 +211,7 @@ def _trim(rng: Rng, cards: list[Species], limit: int) -> None:
             continue
         counts[cards.pop(i).category] -= 1
         spare -= 1
-    while _too_many_predators(sum(c.is_predator for c in cards), len(cards)):
+    while _too_many_predators(sum([c.is_predator for c in cards]), len(cards)):
         # Spare the last 2 of a category here too, unless only such predators are left.
         pool = [i for i, c in enumerate(cards) if c.is_predator and counts[c.category] > 2]
         if not pool:
@@ -219,17 +219,37 @@ def _trim(rng: Rng, cards: list[Species], limit: int) -> None:
         counts[cards.pop(rng.choice(pool)).category] -= 1
 
 
-def _goal(rng: Rng, cards: tuple[Species, ...], categories: tuple[str, ...]) -> Goal:
-    """One random goal (§4.5): mostly a category in proportion to the deck, else a diet.
+def _goal(rng: Rng, cards: tuple[Species, ...], categories: tuple[str, ...]) -> str | DietGoal:
+    """One random goal (§4.5): mostly a category (its id) in proportion to the deck, else a
+    diet.
 
     categories holds the category of each non-wild card, so a uniform pick is in proportion.
     """
     if rng.below(100) < CATEGORY_GOAL_PERCENT:
-        return CategoryGoal(rng.choice(categories))
+        return rng.choice(categories)
     sp = rng.choice(cards)
     if rng.below(100) < FLYING_GOAL_PERCENT and sp.flying:
         return DietGoal.FLYING
     return goal_for(sp)
+
+
+_BONUS_CARDS: dict[tuple[str | DietGoal, str | DietGoal], BonusCard] = {}
+"""The bonus cards made so far, by their goals as `_goal` names them: each game's deck deals
+some 70, and looking a shared (immutable) card up costs a fraction of making one. At most one
+entry per pair of goals."""
+
+
+def _bonus_card(a: str | DietGoal, b: str | DietGoal) -> BonusCard:
+    """`BonusCard.of` the goals that `_goal` named."""
+    try:
+        return _BONUS_CARDS[a, b]
+    except KeyError:
+        bonus = BonusCard.of(
+            CategoryGoal(a) if isinstance(a, str) else a,
+            CategoryGoal(b) if isinstance(b, str) else b,
+        )
+        _BONUS_CARDS[a, b] = bonus
+        return bonus
 
 
 def build_deck(
@@ -270,14 +290,14 @@ def _finish(
 ) -> Deck:
     target = deck_size(board)
     _trim(rng, cards, multiplier * target)
-    min_value = min(card_value(c, data) for c in cards)
-    categories = tuple(c.category for c in cards if c.category is not None)
+    min_value = min([card_value(c, data) for c in cards])
+    categories = tuple([c.category for c in cards if c.category is not None])
     # The first wild cards met in the same walk order (§4.3).
     extra = tuple([s for s in order if s.is_wild][: wild_count(board)])
     cards.extend(extra)
     rng.shuffle(cards)
     deck = tuple(cards)
-    goals = [BonusCard.of(_goal(rng, deck, categories), _goal(rng, deck, categories)) for _ in deck]
+    goals = [_bonus_card(_goal(rng, deck, categories), _goal(rng, deck, categories)) for _ in deck]
     rng.shuffle(goals)
     return Deck(deck, tuple(chosen), extra, tuple(goals), min_value, seed)
 
@@ -289,7 +309,8 @@ def terrain_counts(cards: Sequence[Species], tiles: int) -> dict[Terrain, int]:
     live in T (a card once per terrain), H is their sum and need_T is 1 if any card can.
     The counts may not sum to `tiles` yet; `deal_terrain` settles that.
     """
-    has = {t: sum(t in terrains(c) for c in cards) for t in Terrain}
+    homes = [terrains(c) for c in cards]
+    has = {t: sum([t in home for home in homes]) for t in Terrain}
     total = sum(has.values())
     if total == 0:
         raise ValueError("no cards to take terrain proportions from")
@@ -305,7 +326,8 @@ def deal_terrain(rng: Rng, board: Board, cards: Sequence[Species]) -> tuple[Terr
     The tiles are then shuffled and dealt in cell order.
     """
     counts = terrain_counts(cards, len(board))
-    usable = tuple(t for t in Terrain if any(t in terrains(c) for c in cards))
+    homes = {terrains(c) for c in cards}
+    usable = tuple([t for t in Terrain if any([t in home for home in homes])])
     while sum(counts.values()) < len(board):
         counts[rng.choice(usable)] += 1
     while sum(counts.values()) > len(board):

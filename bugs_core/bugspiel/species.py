@@ -279,8 +279,13 @@ class Species:
 
 def terrains(species: Species) -> frozenset[Terrain]:
     """The terrains where the species may be played (rules §3.1); never empty for valid data."""
+    return _terrains_of(species.habitats)
+
+
+@functools.cache  # every game's deal asks it of every card of its deck
+def _terrains_of(habitats: tuple[Habitat, ...]) -> frozenset[Terrain]:
     allowed: frozenset[Terrain] = frozenset()
-    for habitat in species.habitats:
+    for habitat in habitats:
         allowed |= HABITAT_TERRAINS[habitat]
     return allowed
 
@@ -295,6 +300,7 @@ class SpeciesData:
     _sizes: Mapping[str, int] = field(init=False, repr=False, compare=False)
     _by_id: Mapping[str, Category] = field(init=False, repr=False, compare=False)
     _by_name: Mapping[str, Species] = field(init=False, repr=False, compare=False)
+    _members: Mapping[str, tuple[Species, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         sizes = dict.fromkeys((c.id for c in self.categories), 0)
@@ -305,6 +311,14 @@ class SpeciesData:
         object.__setattr__(self, "_by_id", MappingProxyType({c.id: c for c in self.categories}))
         object.__setattr__(
             self, "_by_name", MappingProxyType({s.scientific_name: s for s in self.species})
+        )
+        # Every game's deck walk asks for the members of one category after another.
+        members: dict[str, list[Species]] = {c.id: [] for c in self.categories}
+        for sp in self.species:
+            if sp.category is not None:
+                members.setdefault(sp.category, []).append(sp)
+        object.__setattr__(
+            self, "_members", MappingProxyType({k: tuple(v) for k, v in members.items()})
         )
 
     def category(self, category_id: str) -> Category:
@@ -317,7 +331,7 @@ class SpeciesData:
 
     def members(self, category_id: str) -> tuple[Species, ...]:
         """The species of one category, in file order."""
-        return tuple(s for s in self.species if s.category == category_id)
+        return self._members.get(category_id, ())
 
     @property
     def wild(self) -> tuple[Species, ...]:
