@@ -162,7 +162,7 @@ def legal_actions(state: BugsState) -> tuple[Action, ...]:
         if hand[v]:  # B14: more of the swarm's own value always goes; others must beat it
             out.extend(_runs(v, hand[v], kmax, -1 if v == current else size))
     if sum(hand) >= 2:  # B27: an action card is never the last card
-        out.extend(a for a, card in _ACTION_CARD_OF.items() if hand[card])
+        out += [a for a, card in _ACTION_CARD_OF.items() if hand[card]]
     out.append(act.PICK_UP)
     return tuple(out)
 
