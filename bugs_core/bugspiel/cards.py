@@ -16,6 +16,7 @@ from .species import Diet, Species, Terrain, card_value, load_dataset, terrains
 __all__ = [
     "BONUS_MULTIPLIER",
     "Card",
+    "all_cards",
     "all_goals",
     "bonus_count",
     "bonus_from_id",
@@ -104,6 +105,11 @@ def _ids() -> dict[str, int]:
 def card(card_id_: int) -> Card:
     """The card with this id (IndexError if there is none)."""
     return _cards()[card_id_]
+
+
+def all_cards() -> tuple[Card, ...]:
+    """Every card, by id: for loops that look up many cards (`card` is a call per card)."""
+    return _cards()
 
 
 def card_count() -> int:

@@ -101,7 +101,7 @@ def migrate(market: Sequence[T | None], deck: Sequence[T]) -> Refill[T]:
     the deck runs out, the dearest slots stay empty.
     """
     _check_market(market)
-    if all(card is not None for card in market):
+    if all([card is not None for card in market]):
         return Refill(tuple(market), tuple(deck), ())
     discarded: tuple[T, ...] = ()
     low = market[CHEAPEST]

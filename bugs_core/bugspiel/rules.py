@@ -13,7 +13,7 @@ from ..errors import IllegalActionError
 from ..rng import Rng
 from .actions import Action, BuyBonus, BuyBug, Fly, Pass, PlayBonus, PlayBug, Spot
 from .board import ROTATIONS, Board, Space, board_for, line_directions, rotate
-from .cards import Card, bonus_id, card, card_count, card_id, goal_matches, goal_value
+from .cards import Card, all_cards, bonus_id, card, card_id, goal_matches, goal_value
 from .deck import BonusCard, CategoryGoal
 from .market import MARKET_SLOTS, buy
 from .setup import BugspielSetup, initial_setup
@@ -144,15 +144,18 @@ def _matches_without_wild(bonus: BonusCard, c: Card) -> bool:
 
 
 def _flyers(state: BugspielState, seat: int) -> list[int]:
+    table = all_cards()
+    cards = state.cards
     return [
         i
         for i, owner in enumerate(state.owners)
-        if owner == seat and state.cards[i] != EMPTY and card(state.cards[i]).flying
+        if owner == seat and cards[i] != EMPTY and table[cards[i]].flying
     ]
 
 
 ACTION_CACHE = 512
-"""Entries kept by each of the two caches of shared action objects below."""
+"""Entries kept by each bounded cache below: the two of shared action objects, and the cards
+each bonus card matches."""
 
 
 @functools.cache
@@ -171,23 +174,30 @@ def _bug_plays(name: str, cid: int, space: int) -> tuple[PlayBug, ...]:
     """The three PlayBug actions (one per turn, id order) of card `cid` to `space`. Actions are
     immutable, so legal_actions hands out these shared ones instead of making new ones."""
     to = _spots(name)[space]
-    return tuple(PlayBug(cid, to, turn) for turn in _ID_TURNS)
+    return tuple([PlayBug(cid, to, turn) for turn in _ID_TURNS])
 
 
 @functools.lru_cache(maxsize=ACTION_CACHE)
 def _flights(name: str, source: int, space: int) -> tuple[Fly, ...]:
     """The three Fly actions (one per turn, id order) from `source` to `space`."""
     spots = _spots(name)
-    return tuple(Fly(spots[source], spots[space], turn) for turn in _ID_TURNS)
+    return tuple([Fly(spots[source], spots[space], turn) for turn in _ID_TURNS])
+
+
+@functools.lru_cache(maxsize=ACTION_CACHE)
+def _bonus_matches(bonus: BonusCard) -> frozenset[int]:
+    """The ids of the cards that a bonus card may be played on (`_matches_without_wild`)."""
+    return frozenset([c.id for c in all_cards() if _matches_without_wild(bonus, c)])
 
 
 @functools.lru_cache(maxsize=64)
 def _homes(terrain: tuple[Terrain, ...]) -> dict[frozenset[Terrain], tuple[int, ...]]:
     """For a board's terrain, per set of terrains a card lives in, the spaces on those tiles
     in order: the terrain half of `can_place`, worked out once per game."""
-    kinds = {card(i).terrains for i in range(card_count())}
+    kinds = {c.terrains for c in all_cards()}
     return {
-        kind: tuple(s for s in range(3 * len(terrain)) if terrain[s // 3] in kind) for kind in kinds
+        kind: tuple([s for s in range(3 * len(terrain)) if terrain[s // 3] in kind])
+        for kind in kinds
     }
 
 
@@ -204,6 +214,7 @@ def legal_actions(state: BugspielState) -> tuple[Action, ...]:
     spots = _spots(name)
     cards = state.cards
     homes = _homes(state.terrain)
+    table = all_cards()
     found: list[Action] = [Pass()]
     if len(state.bug_hands[seat]) < HAND_LIMIT:
         found += [BuyBug(i) for i, c in enumerate(state.bug_market) if c is not None]
@@ -211,24 +222,25 @@ def legal_actions(state: BugspielState) -> tuple[Action, ...]:
         found += [BuyBonus(i) for i, b in enumerate(state.bonus_market) if b is not None]
     # can_place, unrolled: `homes` settles the terrain; a predator needs prey, others room.
     for cid in dict.fromkeys(state.bug_hands[seat]):
-        c = card(cid)
+        c = table[cid]
         for s in homes[c.terrains]:
             there = cards[s]
-            if (there != EMPTY and card(there).prey) if c.predator else there == EMPTY:
+            if (there != EMPTY and table[there].prey) if c.predator else there == EMPTY:
                 found += _bug_plays(name, cid, s)
     for source in _flyers(state, seat):
-        c = card(cards[source])
+        c = table[cards[source]]
         for s in homes[c.terrains]:
             # A flyer never lands on its own space, so the vacated one is never looked at.
             there = cards[s]
             if s != source and (
-                (there != EMPTY and card(there).prey) if c.predator else there == EMPTY
+                (there != EMPTY and table[there].prey) if c.predator else there == EMPTY
             ):
                 found += _flights(name, source, s)
-    for bonus in dict.fromkeys(state.bonus_hands[seat]):
-        for s, owner in enumerate(state.owners):
-            if owner == seat and cards[s] != EMPTY and _matches_without_wild(bonus, card(cards[s])):
-                found.append(PlayBonus(bonus, spots[s]))
+    if state.bonus_hands[seat]:
+        mine = [s for s, owner in enumerate(state.owners) if owner == seat and cards[s] != EMPTY]
+        for bonus in dict.fromkeys(state.bonus_hands[seat]):
+            matches = _bonus_matches(bonus)
+            found += [PlayBonus(bonus, spots[s]) for s in mine if cards[s] in matches]
     # Built in id order without sorting: hands are sorted by id, spaces run in cell order (the
     # small board's cells keep the large board's order) and turns in their id order.
     return tuple(found)
