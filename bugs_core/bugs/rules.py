@@ -40,6 +40,9 @@ _ACTION_CARD_OF: dict[Action, int] = {
     act.REPELLENT: REPELLENT,
     act.EXTERMINATOR: EXTERMINATOR,
 }
+_CARD_OF_CLASS: dict[type, int] = {type(a): card for a, card in _ACTION_CARD_OF.items()}
+"""The same by the action's class (the actions have no fields): `apply` looks them up by
+class, a C hash, where an action's own hash is a call into Python."""
 
 
 def deal(players: int, dealer: int, rng: Rng) -> tuple[Hand, ...]:
@@ -256,9 +259,9 @@ def apply(state: BugsState, action: Action) -> BugsState:
     if phase is Phase.LEAD:
         rule = "B11" if action == act.PICK_UP else "B10"
         raise _illegal(state, action, rule, "the leader must lead bugs")
-    if action == act.PICK_UP:
+    if type(action) is act.PickUp:  # `==` would call the dataclass's __eq__
         return _finish(state, _pick_up(state))
-    card = _ACTION_CARD_OF.get(action)
+    card = _CARD_OF_CLASS.get(type(action))
     if card is None:
         raise _illegal(state, action, "B16", "not an action of Bugs")
     hand = state.hands[state.to_act]
