@@ -302,12 +302,12 @@ def _submit(state: BagState, action: Wait | Claim, events: Events) -> BagState:
                 state, action, "G33", f"Grab {action.grab} is taken already (claims are final)"
             )
         choice = action.grab
-    choices = (*w.choices[:at], choice, *w.choices[at + 1 :])
+    choices = w.choices[:at] + (choice,) + w.choices[at + 1 :]
     if sequential:
         _report(events, ev.Submitted(seat, choice))
         claims = state.claims
         if choice != WAIT_CHOICE:
-            claims = (*claims[: choice - 1], seat, *claims[choice:])
+            claims = claims[: choice - 1] + (seat,) + claims[choice:]
         if None in choices:
             return evolve(state, claims=claims, window=_with_choices(w, choices))
         return evolve(state, claims=claims, window=None, phase=Phase.DRAW)
@@ -410,7 +410,7 @@ def _return_leftovers(state: BagState, events: Events) -> BagState:
 
 
 def _with_seat(values: tuple[Tokens, ...], seat: int, tokens: Tokens) -> tuple[Tokens, ...]:
-    return (*values[:seat], tokens, *values[seat + 1 :])
+    return values[:seat] + (tokens,) + values[seat + 1 :]
 
 
 # The steps nobody decides

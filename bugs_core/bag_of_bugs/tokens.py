@@ -86,4 +86,4 @@ def add(a: Tokens, b: Tokens) -> Tokens:
 
 def plus(counts: Tokens, kind: int, n: int = 1) -> Tokens:
     """`counts` with `n` more (or fewer, for negative `n`) of `kind`."""
-    return (*counts[:kind], counts[kind] + n, *counts[kind + 1 :])
+    return counts[:kind] + (counts[kind] + n,) + counts[kind + 1 :]

@@ -41,6 +41,7 @@ _ACTION_CARD_OF: dict[Action, int] = {
     act.EXTERMINATOR: EXTERMINATOR,
 }
 _CARD_OF_CLASS: dict[type, int] = {type(a): card for a, card in _ACTION_CARD_OF.items()}
+_ACTION_CARDS = tuple(_ACTION_CARD_OF.items())
 """The same by the action's class (the actions have no fields): `apply` looks them up by
 class, a C hash, where an action's own hash is a call into Python."""
 
@@ -144,28 +145,33 @@ def legal_actions(state: BugsState) -> tuple[Action, ...]:
     if state.phase is Phase.GAME_OVER:
         return ()
     hand = state.hands[state.to_act]
-    kmax = min(hand[OUTBREAK], state.setup.max_outbreaks_per_play)
+    # Built-in calls (min, list.extend) cost several times their CPython time in Pyodide: this
+    # is the playouts' hottest function, so it compares and uses += instead.
+    kmax = hand[OUTBREAK]
+    if kmax > state.setup.max_outbreaks_per_play:
+        kmax = state.setup.max_outbreaks_per_play
     out: list[Action] = []
     if state.phase is Phase.LEAD:
         r = state.restriction  # B24, as in _lead_limit: value 0 restricts nothing
         restricted, limit = (r.value, r.threshold) if r and r.seat == state.to_act else (0, 0)
         for v in range(1, 10):
             if hand[v]:
-                capped = min(limit, MAX_SIZE) if v == restricted else -1
-                out.extend(_runs(v, hand[v], kmax, capped))
+                capped = (limit if limit < MAX_SIZE else MAX_SIZE) if v == restricted else -1
+                out += _runs(v, hand[v], kmax, capped)
         can_play = bool(out)
         for v in range(1, 10):
             if hand[v] == _COLONY[v]:
-                out.extend(_WIPES[v][: kmax + 1])
+                out += _WIPES[v][: kmax + 1]
         if not can_play:
             out.append(act.PASS_LEAD)
         return tuple(out)
-    size, current = min(state.swarm_size, MAX_SIZE), state.swarm_value
+    size = state.swarm_size if state.swarm_size < MAX_SIZE else MAX_SIZE
+    current = state.swarm_value
     for v in range(1, 10):
         if hand[v]:  # B14: more of the swarm's own value always goes; others must beat it
-            out.extend(_runs(v, hand[v], kmax, -1 if v == current else size))
+            out += _runs(v, hand[v], kmax, -1 if v == current else size)
     if sum(hand) >= 2:  # B27: an action card is never the last card
-        out += [a for a, card in _ACTION_CARD_OF.items() if hand[card]]
+        out += [a for a, card in _ACTION_CARDS if hand[card]]
     out.append(act.PICK_UP)
     return tuple(out)
 
@@ -214,7 +220,7 @@ def apply(state: BugsState, action: Action) -> BugsState:
     phase = state.phase
     if phase is Phase.GAME_OVER:
         raise _illegal(state, action, "B32", "the game is over")
-    if isinstance(action, Play):
+    if type(action) is Play:  # the class, not isinstance: no call of a built-in
         _check_bugs(state, action, action.count)
         if phase is Phase.LEAD:
             limit = _lead_limit(state, action.value)
@@ -234,7 +240,7 @@ def apply(state: BugsState, action: Action) -> BugsState:
                 f"a beat must be larger than the swarm of {state.swarm_size}",
             )
         return _finish(state, _play(state, action))
-    if isinstance(action, WipeOut):
+    if type(action) is WipeOut:
         if phase is not Phase.LEAD:
             raise _illegal(state, action, "B25", "colonies are wiped out only when leading")
         if not 1 <= action.value <= 9:
@@ -250,7 +256,7 @@ def apply(state: BugsState, action: Action) -> BugsState:
             )
         _check_bugs(state, action, copies(action.value))
         return _finish(state, _wipe_out(state, action))
-    if isinstance(action, PassLead):
+    if type(action) is PassLead:
         if phase is not Phase.LEAD:
             raise _illegal(state, action, "B21", "a responder picks up instead of passing")
         if any(isinstance(a, Play) for a in legal_actions(state)):
@@ -289,11 +295,11 @@ def _forget(known: tuple[Hand, ...], seat: int, kind: int, count: int) -> tuple[
         return known
     row = list(known[seat])
     row[kind] = max(0, row[kind] - count)
-    return (*known[:seat], tuple(row), *known[seat + 1 :])
+    return known[:seat] + (tuple(row),) + known[seat + 1 :]
 
 
 def _with_seat(values: tuple[Hand, ...], seat: int, hand: Hand) -> tuple[Hand, ...]:
-    return (*values[:seat], hand, *values[seat + 1 :])
+    return values[:seat] + (hand,) + values[seat + 1 :]
 
 
 def _play(state: BugsState, play: Play) -> BugsState:
@@ -308,7 +314,7 @@ def _play(state: BugsState, play: Play) -> BugsState:
         restriction = None  # B24: spent by this lead
     else:
         pile = (*state.pile, record)
-        netted = (*state.netted[:seat], False, *state.netted[seat + 1 :])
+        netted = state.netted[:seat] + (False,) + state.netted[seat + 1 :]
         size = state.swarm_size + play.size if play.value == state.swarm_value else play.size
         restriction = state.restriction
     new = evolve(
@@ -325,7 +331,7 @@ def _play(state: BugsState, play: Play) -> BugsState:
         known=_forget(state.known, seat, play.value, play.count),
         actions_this_hand=state.actions_this_hand + 1,
     )
-    if not any(hand):  # B29: the hand ends at once; the swarm is not answered
+    if hand == EMPTY:  # B29: the hand ends at once; the swarm is not answered
         return end_hand(_uncounted(new, state), seat, "out")
     return new
 
@@ -344,7 +350,7 @@ def _wipe_out(state: BugsState, wipe: WipeOut) -> BugsState:
         known=_forget(state.known, seat, wipe.value, count),
         actions_this_hand=state.actions_this_hand + 1,
     )
-    if not any(hand):  # B26
+    if hand == EMPTY:  # B26
         return end_hand(_uncounted(new, state), seat, "out")
     return new
 
@@ -411,7 +417,7 @@ def _action_card(state: BugsState, action: Action, card: int) -> BugsState:
     seat = state.to_act
     hand = _take(state.hands[seat], card, 1)
     discard = _take(state.discard, card, -1)
-    netted = (*state.netted[:seat], card == NET, *state.netted[seat + 1 :])
+    netted = state.netted[:seat] + (card == NET,) + state.netted[seat + 1 :]
     direction, size, value = state.direction, state.swarm_size, state.swarm_value
     if card == REPELLENT:
         direction = -state.direction
