@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The speed benchmark: how fast the site is for a person, printed as one table.
 
-    .venv/bin/python bench/run.py [--runs 5] [--parts start,bytes,playouts,bots,memory]
+    .venv/bin/python bench/run.py [--runs 5] [--pairs 15] [--parts start,bytes,playouts,...]
 
 Run `python scripts/site.py build` first (both README commands do). The benchmark serves the
 built public/ (and this folder at /bench/) on 127.0.0.1 and drives Debian's Chromium, headless,
@@ -449,7 +449,8 @@ def measure_playouts(
     Both sides time the same games: the seeds CPython gets through in `seconds`. The page
     warms up first (workloads.steps); then its runs alternate with CPython's, C B C B ... C,
     and each browser run is set against the mean of the two CPython runs around it. This
-    machine's speed drifts by tens of percent within a minute; neighbours share the drift."""
+    machine's speed swings by tens of percent from one second to the next: neighbours share
+    the swing, and the median of many short pairs (`runs`) steadies the figure."""
     for game in GAME_PAGES:
         job = {"task": "games", "game": game, "games": workloads.playouts(game, seconds)["games"]}
         warm_up = {"task": "warm-up", "game": game}
@@ -540,10 +541,13 @@ def measure_memory(browser: Browser, base: str, games: int, report: Report) -> N
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5, help="visits and playout runs (5)")
+    parser.add_argument("--runs", type=int, default=5, help="visits per page (5)")
+    parser.add_argument(
+        "--pairs", type=int, default=15, help="playout runs, each CPython's and the browser's (15)"
+    )
     parser.add_argument("--parts", default=",".join(PARTS), help="which parts, comma-separated")
     parser.add_argument(
-        "--seconds", type=float, default=2.0, help="CPython's seconds per playout run (2)"
+        "--seconds", type=float, default=0.5, help="CPython's seconds per playout run (0.5)"
     )
     parser.add_argument("--positions", type=int, default=32, help="positions per game for bots")
     parser.add_argument("--games", type=int, default=20, help="bot games in a row for memory")
@@ -562,8 +566,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     unknown = sorted(set(args.parts) - set(PARTS))
     if unknown:
         parser.error(f"unknown part(s) {', '.join(unknown)}; the parts are {', '.join(PARTS)}")
-    if args.runs < 1 or args.positions < 1 or args.games < 1 or args.seconds <= 0:
-        parser.error("--runs, --positions, --games and --seconds must be positive")
+    if args.runs < 1 or args.pairs < 1 or args.positions < 1 or args.games < 1 or args.seconds <= 0:
+        parser.error("--runs, --pairs, --positions, --games and --seconds must be positive")
     return args
 
 
@@ -592,7 +596,7 @@ def main(argv: list[str]) -> int:
         if "bytes" in args.parts:
             measure_bytes(browser, base, report)
         if "playouts" in args.parts:
-            measure_playouts(browser, base, args.runs, args.seconds, report)
+            measure_playouts(browser, base, args.pairs, args.seconds, report)
         if "bots" in args.parts:
             measure_bots(browser, base, args.positions, report)
         if "memory" in args.parts:
@@ -600,7 +604,7 @@ def main(argv: list[str]) -> int:
         browser.close()
     print(report.text())
     print(
-        f"\n{time.monotonic() - started:.0f} s; runs {args.runs}, "
+        f"\n{time.monotonic() - started:.0f} s; runs {args.runs}, pairs {args.pairs}, "
         f"positions {args.positions}, games {args.games}"
     )
     if args.json:

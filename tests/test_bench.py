@@ -104,3 +104,21 @@ def test_each_unit_of_work_is_its_own_step(monkeypatch: pytest.MonkeyPatch) -> N
     assert len(list(workloads.steps(think))) == 2  # one pause per move
     result = workloads.run(think)
     assert len(result["easy"]["millis"]) == 2
+
+
+def test_a_playout_unit_plays_the_same_games_every_time() -> None:
+    """The bench sets CPython's runs against the browser's: both must time the same work."""
+    job = {"task": "games", "game": "bugs", "games": 3}
+    first, second = workloads.unit(job), workloads.unit(job)
+    assert first["games"] == second["games"] == 3
+    assert first["actions"] == second["actions"] > 0
+    assert first["seconds"] > 0
+    with pytest.raises(ValueError, match="unknown unit"):
+        workloads.unit({"task": "fly"})
+
+
+def test_the_warm_up_task_only_warms_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(workloads, "WARM_UP_SLICES", 2)
+    work = workloads.steps({"task": "warm-up", "game": "bag-of-bugs"})
+    assert len(list(work)) == 2
+    assert workloads.run({"task": "warm-up", "game": "bag-of-bugs"}) == {}
