@@ -69,6 +69,21 @@ def test_below_rejects_outputs_under_the_threshold() -> None:
     assert 60 < rejected < 340  # about one output in two is skipped
 
 
+@pytest.mark.parametrize("bound", [1, 2, 3, 7, 54, 1000, 1023, 1024, 1025, 3**20, 2**32])
+def test_below_matches_the_reference_rejection_for_every_size_of_bound(bound: int) -> None:
+    """Small bounds take their threshold from a table and large ones work it out: both are
+    the reference's r >= (2**32 - bound) % bound, on the same draws."""
+    threshold = (2**32 - bound) % bound
+    rng = Rng(bound)
+    for _ in range(300):
+        reference = Rng.from_state(rng.getstate())
+        r = reference.next_u32()
+        while r < threshold:
+            r = reference.next_u32()
+        assert rng.below(bound) == r % bound
+        assert rng.getstate() == reference.getstate()
+
+
 @pytest.mark.parametrize("bound", [0, -1, 2**32 + 1])
 def test_below_rejects_bad_bounds(bound: int) -> None:
     with pytest.raises(ValueError, match=re.escape("bound must be in 1..2**32")):

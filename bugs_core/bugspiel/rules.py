@@ -184,10 +184,22 @@ def _flights(name: str, source: int, space: int) -> tuple[Fly, ...]:
     return tuple([Fly(spots[source], spots[space], turn) for turn in _ID_TURNS])
 
 
-@functools.lru_cache(maxsize=ACTION_CACHE)
+_MATCHES: dict[int, tuple[BonusCard, frozenset[int]]] = {}
+"""`_bonus_matches` so far, by the bonus card's id(): hashing a bonus card is a call into
+Python (its goals' hashes too), an id is not. Each entry keeps its card, so the id stays its
+own while the entry lasts."""
+
+
 def _bonus_matches(bonus: BonusCard) -> frozenset[int]:
     """The ids of the cards that a bonus card may be played on (`_matches_without_wild`)."""
-    return frozenset([c.id for c in all_cards() if _matches_without_wild(bonus, c)])
+    kept = _MATCHES.get(id(bonus))
+    if kept is not None and kept[0] is bonus:
+        return kept[1]
+    matches = frozenset([c.id for c in all_cards() if _matches_without_wild(bonus, c)])
+    if len(_MATCHES) >= ACTION_CACHE:
+        _MATCHES.clear()  # bounded, as the caches above; refilled within a game or two
+    _MATCHES[id(bonus)] = (bonus, matches)
+    return matches
 
 
 @functools.lru_cache(maxsize=64)
