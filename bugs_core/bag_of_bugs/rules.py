@@ -227,9 +227,8 @@ def apply(state: BagState, action: Action, events: Events = None) -> BagState:
         raise _illegal(state, action, "G31", "the game is over")
     # The class itself, not isinstance of a union: that builds the union on every call, which
     # costs six times a plain isinstance in Pyodide.
-    kind = type(action)
-    if kind is Wait or kind is Claim:
-        return advance(_submit(state, action, events), events)  # type: ignore[arg-type]
+    if type(action) is Wait or type(action) is Claim:
+        return advance(_submit(state, action, events), events)
     if type(action) is Take:
         if phase is not Phase.CHOOSE:
             raise _illegal(state, action, "G19", "no Grab token is waiting for a choice now")
@@ -239,7 +238,7 @@ def apply(state: BagState, action: Action, events: Events = None) -> BagState:
             raise _illegal(state, action, rule, _bad_choice(state.grab, choices))
         seat = _decider(state)
         return advance(_take(state, seat, state.grab, action.kinds, events), events)
-    if isinstance(action, Give):
+    if type(action) is Give:
         if phase is not Phase.WIND:
             raise _illegal(state, action, "G20", "a token is given only when a Wind is collected")
         seat = state.wind_queue[0]
@@ -248,7 +247,7 @@ def apply(state: BagState, action: Action, events: Events = None) -> BagState:
                 state, action, "G24", f"seat {seat + 1} has no {action} token in its collection"
             )
         return advance(_give(state, action.kind, events), events)
-    if kind is TakeAll or kind is ReturnAll:
+    if type(action) is TakeAll or type(action) is ReturnAll:
         if phase is not Phase.LEFTOVERS:
             raise _illegal(
                 state, action, "G25", "the Drawer takes or returns leftovers only after every grab"
