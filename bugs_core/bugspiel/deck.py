@@ -238,10 +238,16 @@ def _goal(rng: Rng, cards: tuple[Species, ...], categories: tuple[str, ...]) -> 
     return goal_for(sp)
 
 
+BONUS_CACHE = 256
+"""Entries kept by `_BONUS_CARDS` before it is emptied: a deck deals some 70 bonus cards,
+and a page that plays game after game stops growing there."""
+
 _BONUS_CARDS: dict[tuple[str | DietGoal, str | DietGoal], BonusCard] = {}
-"""The bonus cards made so far, by their goals as `_goal` names them: each game's deck deals
-some 70, and looking a shared (immutable) card up costs a fraction of making one. At most one
-entry per pair of goals."""
+"""Bonus cards made lately, by their goals as `_goal` names them: looking a shared (immutable)
+card up costs a fraction of making one."""
+
+_CATEGORY_GOALS: dict[str, CategoryGoal] = {}
+"""The shared goal of each category met (one per category of the data)."""
 
 
 def _bonus_card(a: str | DietGoal, b: str | DietGoal) -> BonusCard:
@@ -249,12 +255,21 @@ def _bonus_card(a: str | DietGoal, b: str | DietGoal) -> BonusCard:
     try:
         return _BONUS_CARDS[a, b]
     except KeyError:
-        bonus = BonusCard.of(
-            CategoryGoal(a) if isinstance(a, str) else a,
-            CategoryGoal(b) if isinstance(b, str) else b,
-        )
+        if len(_BONUS_CARDS) >= BONUS_CACHE:
+            _BONUS_CARDS.clear()
+        bonus = BonusCard.of(_as_goal(a), _as_goal(b))
         _BONUS_CARDS[a, b] = bonus
         return bonus
+
+
+def _as_goal(goal: str | DietGoal) -> Goal:
+    """The goal `_goal` named: a category's shared goal, or the diet goal itself."""
+    if not isinstance(goal, str):
+        return goal
+    shared = _CATEGORY_GOALS.get(goal)
+    if shared is None:
+        shared = _CATEGORY_GOALS[goal] = CategoryGoal(goal)
+    return shared
 
 
 def build_deck(
