@@ -60,17 +60,14 @@ from .tokens import (
 )
 
 Events = list[ev.Event] | None
-"""Where the rules report what happened inside an `apply` (None: nowhere)."""
+"""Where the rules report what happened inside an `apply` (None: nowhere). Each report is
+made only under `if events is not None`: a playout or a search asks for none, and a frozen
+event made for nothing costs about a microsecond in Pyodide, on every token drawn."""
 
 NO_CLAIMS: tuple[int | None, ...] = (None,) * len(GRAB_TOKENS)
 """Every Grab token free, in the centre of the table (§7.2.9)."""
 GRABS_DONE = len(GRAB_TOKENS) + 1
 """RESOLVE at this number: every Grab token is resolved, the leftovers come next."""
-
-
-def _report(events: Events, event: ev.Event) -> None:
-    if events is not None:
-        events.append(event)
 
 
 def initial_state(setup: BagSetup, rng: Rng, events: Events = None) -> BagState:
@@ -303,7 +300,8 @@ def _submit(state: BagState, action: Wait | Claim, events: Events) -> BagState:
         choice = action.grab
     choices = w.choices[:at] + (choice,) + w.choices[at + 1 :]
     if sequential:
-        _report(events, ev.Submitted(seat, choice))
+        if events is not None:
+            events.append(ev.Submitted(seat, choice))
         claims = state.claims
         if choice != WAIT_CHOICE:
             claims = claims[: choice - 1] + (seat,) + claims[choice:]
@@ -341,7 +339,10 @@ def _resolve_window(state: BagState, w: Window, events: Events) -> BagState:
     # Grabbers <= 4 < 5 Grab tokens: a beaten grabber always finds a free token.
     assert not beaten or None in claims, "a re-grab without a free Grab token"
     regrab = bool(beaten)
-    _report(events, ev.WindowResolved(w.subround, tuple(won), tuple(waited), tuple(beaten), regrab))
+    if events is not None:
+        events.append(
+            ev.WindowResolved(w.subround, tuple(won), tuple(waited), tuple(beaten), regrab)
+        )
     if regrab:
         losers = tuple([seat for seat, _, _ in beaten])
         window = Window(w.subround + 1, w.priority, losers, (None,) * len(losers))
@@ -373,7 +374,8 @@ def _take(
     Bugs, Larvae and Scary Bugs join the collection, each Wind queues one give (G20, G25)."""
     pool = pool_counts(state)
     tokens = pool if grab == 0 else taken_tokens(pool, grab, kinds)
-    _report(events, ev.Took(seat, grab, tokens))
+    if events is not None:
+        events.append(ev.Took(seat, grab, tokens))
     kept = plus(tokens, WIND, -tokens[WIND])
     collection = tuple(map(add, state.collections[seat], kept))
     return evolve(
@@ -391,7 +393,8 @@ def _give(state: BagState, kind: int | None, events: Events) -> BagState:
     Wind goes back into the bag."""
     seat = state.wind_queue[0]
     to = (seat + 1) % state.setup.players
-    _report(events, ev.Gave(seat, to, kind))
+    if events is not None:
+        events.append(ev.Gave(seat, to, kind))
     collections = state.collections
     if kind is not None:
         collections = _with_seat(collections, seat, plus(collections[seat], kind, -1))
@@ -403,7 +406,8 @@ def _give(state: BagState, kind: int | None, events: Events) -> BagState:
 
 def _return_leftovers(state: BagState, events: Events) -> BagState:
     tokens = pool_counts(state)
-    _report(events, ev.Returned(state.drawer, tokens))
+    if events is not None:
+        events.append(ev.Returned(state.drawer, tokens))
     bag = tuple(map(add, state.bag, tokens))
     return evolve(state, bag=bag, pool=(), phase=Phase.CLEANUP)
 
@@ -470,7 +474,8 @@ def _draw(state: BagState, events: Events) -> BagState:
         pool.append(kind)
         drawn += 1
         rocks += kind == ROCK
-        _report(events, ev.Reveal(state.drawer, kind, drawn, limit))
+        if events is not None:
+            events.append(ev.Reveal(state.drawer, kind, drawn, limit))
         if rocks == 2 or drawn >= limit:  # G8: the limit-th token may be the second Rock too
             reason = "rock" if rocks == 2 else "limit"
             break
@@ -512,7 +517,8 @@ def _stop(state: BagState, reason: str, events: Events) -> BagState:
     # An empty bag is unreachable with the official counts (§5.3); should a hand-built bag run
     # dry, the game ends after this turn rather than drawing nothing forever.
     end = state.end_triggered or pairs >= PAIRS_TO_END[state.setup.players] or reason == "empty"
-    _report(events, ev.Stopped(reason, rocks, pairs, PAIRS_TO_END[state.setup.players], end))
+    if events is not None:
+        events.append(ev.Stopped(reason, rocks, pairs, PAIRS_TO_END[state.setup.players], end))
     return evolve(
         state,
         bag=bag,
@@ -535,7 +541,8 @@ def _resolve(state: BagState, events: Events) -> BagState:
         return evolve(state, grab=grab + 1)
     choices = grab_choices(pool_counts(state), grab)
     if not choices:
-        _report(events, ev.TookNothing(seat, grab))
+        if events is not None:
+            events.append(ev.TookNothing(seat, grab))
         return evolve(state, grab=grab + 1)
     if len(choices) == 1:
         return _take(state, seat, grab, choices[0], events)
@@ -545,8 +552,9 @@ def _resolve(state: BagState, events: Events) -> BagState:
 def _cleanup(state: BagState, events: Events) -> BagState:
     """§7.2.9: the Grab tokens go back; the game ends (G31) or the bag passes clockwise."""
     if state.end_triggered:
-        points = score_collections(state.collections)
-        _report(events, ev.GameOver(points, best_seats(points)))
+        if events is not None:
+            points = score_collections(state.collections)
+            events.append(ev.GameOver(points, best_seats(points)))
         return evolve(state, phase=Phase.GAME_OVER, claims=NO_CLAIMS, grab=0)
     drawer = (state.drawer + 1) % state.setup.players
     if events is not None:
