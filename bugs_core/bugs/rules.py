@@ -40,8 +40,9 @@ _ACTION_CARD_OF: dict[Action, int] = {
     act.REPELLENT: REPELLENT,
     act.EXTERMINATOR: EXTERMINATOR,
 }
-_CARD_OF_CLASS: dict[type, int] = {type(a): card for a, card in _ACTION_CARD_OF.items()}
 _ACTION_CARDS = tuple(_ACTION_CARD_OF.items())
+"""The same as pairs, for legal_actions to walk without a method call."""
+_CARD_OF_CLASS: dict[type, int] = {type(a): card for a, card in _ACTION_CARD_OF.items()}
 """The same by the action's class (the actions have no fields): `apply` looks them up by
 class, a C hash, where an action's own hash is a call into Python."""
 
