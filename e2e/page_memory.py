@@ -34,7 +34,7 @@ PY_COUNT = (
     "from pyscript import document\n"
     "gc.collect()\n"
     "document.body.setAttribute('data-py-objects', str(len(gc.get_objects())))\n"
-    "document.body.setAttribute('data-py-page', str('bugs_web.record_page' in sys.modules))\n"
+    "document.body.setAttribute('data-py-page', str('bugs_web.dom.records' in sys.modules))\n"
 )
 ADD_PY_SCRIPT = """code => {
   document.body.removeAttribute('data-py-objects');

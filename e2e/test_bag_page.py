@@ -9,8 +9,8 @@ import re
 from playwright.sync_api import Page, expect
 
 from bugs_table import GAME_TIMEOUT_MS, open_page, set_up
-from bugs_web.bag_session import BagBotTurn, BagSession, make_bag_seats
 from bugs_web.bot_service import choose_move
+from bugs_web.games.bag_of_bugs.session import BagBotTurn, BagSession, make_bag_seats
 
 SEATS = [("You", "human"), ("Ana", "easy"), ("Bo", "easy"), ("Cy", "easy")]
 

@@ -30,9 +30,9 @@ from bugs_table import (
     set_up,
     wait_for_something_to_do,
 )
-from bugs_web.bugs_session import Session
+from bugs_web.games.bugs.session import Session
+from bugs_web.games.bugspiel.session import SpielSession
 from bugs_web.seats import plain_name, shown_name
-from bugs_web.spiel_session import SpielSession
 from site_checks import BrowserGuard
 
 TRAP = """

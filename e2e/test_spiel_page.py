@@ -16,7 +16,7 @@ from bugs_core.bugspiel.rules import bonus_points, legal_actions, spot_index
 from bugs_core.record import from_dict, game_of, replay
 from bugs_table import moves, open_page, set_up, wait_for_something_to_do
 from bugs_web.bot_service import choose_move
-from bugs_web.spiel_session import SpielSession, make_spiel_seats
+from bugs_web.games.bugspiel.session import SpielSession, make_spiel_seats
 from site_checks import BrowserGuard
 
 SEATS = [("You", "human"), ("Ana", "easy")]

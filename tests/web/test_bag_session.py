@@ -1,4 +1,4 @@
-"""bugs_web.bag_session: real-time windows, claims, races, prompts and bot answers."""
+"""bugs_web.games.bag_of_bugs.session: real-time windows, claims, races, prompts and bot answers."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from bugs_core.bag_of_bugs.state import Phase
 from bugs_core.errors import SetupError
 from bugs_core.record import replay
 from bugs_core.rng import Rng
-from bugs_web.bag_session import FAST_FORWARD_MS, BagSession, make_bag_seats
+from bugs_web.games.bag_of_bugs.session import FAST_FORWARD_MS, BagSession, make_bag_seats
 
 
 def seats(*kinds: str) -> list[tuple[str, str]]:

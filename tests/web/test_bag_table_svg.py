@@ -1,4 +1,4 @@
-"""bugs_web.bag_table_svg and bag_screen: the Bag of Bugs table and the HTML around it."""
+"""games.bag_of_bugs.table_svg and screen: the Bag of Bugs table and the HTML around it."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from bugs_core.bag_of_bugs import GAME
 from bugs_core.bag_of_bugs.state import BagState, Phase
 from bugs_core.bag_of_bugs.tokens import KINDS
 from bugs_core.engine import play
-from bugs_web.bag_screen import game_over_html, grab_rows_html, log_html, prompt_html
-from bugs_web.bag_session import BagSession, make_bag_seats
-from bugs_web.bag_table_svg import render_bag_table, table_words, token_name
+from bugs_web.games.bag_of_bugs.screen import game_over_html, grab_rows_html, log_html, prompt_html
+from bugs_web.games.bag_of_bugs.session import BagSession, make_bag_seats
+from bugs_web.games.bag_of_bugs.table_svg import render_bag_table, table_words, token_name
 
 NS = "{http://www.w3.org/2000/svg}"
 EVIL = '<img src=x onerror="alert(1)">'

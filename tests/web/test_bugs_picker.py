@@ -1,4 +1,4 @@
-"""bugs_web.bugs_picker: choosing cards can only lead to legal moves, and reaches every one."""
+"""games.bugs.picker: choosing cards can only lead to legal moves, and reaches every one."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from bugs_core.bugs.actions import (
 from bugs_core.bugs.cards import EMPTY, KINDS, OUTBREAK
 from bugs_core.bugs.state import BugsSetup, BugsState
 from bugs_core.engine import play
-from bugs_web.bugs_picker import Picker, cards_used, move_label, plain_moves
+from bugs_web.games.bugs.picker import Picker, cards_used, move_label, plain_moves
 
 
 def hand(**counts: int) -> tuple[int, ...]:

@@ -1,4 +1,4 @@
-"""bugs_web.bugs_session: a whole game at one device, bots and people, and whose hand shows."""
+"""games.bugs.session: a whole game at one device, bots and people, and whose hand shows."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from bugs_core.errors import SetupError
 from bugs_core.record import replay
 from bugs_web.bot_service import choose_move
-from bugs_web.bugs_picker import cards_used
-from bugs_web.bugs_screen import (
+from bugs_web.games.bugs.picker import cards_used
+from bugs_web.games.bugs.screen import (
     controls_html,
     game_over_html,
     hand_over_html,
@@ -19,7 +19,7 @@ from bugs_web.bugs_screen import (
     log_html,
     status_text,
 )
-from bugs_web.bugs_session import (
+from bugs_web.games.bugs.session import (
     GAME_OVER,
     HAND_OVER,
     HANDOFF,
@@ -27,7 +27,7 @@ from bugs_web.bugs_session import (
     Session,
     make_seats,
 )
-from bugs_web.bugs_table_svg import render_table
+from bugs_web.games.bugs.table_svg import render_table
 
 EVIL = '<img src=x onerror="alert(1)">'
 

@@ -1,4 +1,4 @@
-"""bugs_web.bugs_table_svg: the Bugs table renderer, on seeded games."""
+"""bugs_web.games.bugs.table_svg: the Bugs table renderer, on seeded games."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from bugs_core.bugs import GAME
 from bugs_core.bugs.cards import BUG_NAMES, KINDS, SPECIAL_NAMES
 from bugs_core.bugs.state import BugsSetup, BugsState, BugsView, Phase
 from bugs_core.engine import play
-from bugs_web.bugs_table_svg import render_table
+from bugs_web.games.bugs.table_svg import render_table
 
 NS = "{http://www.w3.org/2000/svg}"
 EVIL = "<img src=x onerror=alert(1)>"

@@ -23,17 +23,19 @@ from bugs_core.errors import InvalidRecordError
 from bugs_core.link import decode_link, encode_link
 from bugs_core.record import MAX_NAME, GameRecord, Seat, from_json, new_record, replay_states
 from bugs_core.registry import get_game
-from bugs_web import bag_screen, bugs_screen, spiel_screen
-from bugs_web.bag_session import BagSession
-from bugs_web.bag_table_svg import render_bag_table
-from bugs_web.bugs_session import HANDOFF, Session
-from bugs_web.bugs_table_svg import render_table
 from bugs_web.embed import EmbedError, EventFeed, parse_seats
+from bugs_web.games.bag_of_bugs import screen as bag_screen
+from bugs_web.games.bag_of_bugs.session import BagSession
+from bugs_web.games.bag_of_bugs.table_svg import render_bag_table
+from bugs_web.games.bugs import screen as bugs_screen
+from bugs_web.games.bugs.session import HANDOFF, Session
+from bugs_web.games.bugs.table_svg import render_table
+from bugs_web.games.bugspiel import screen as spiel_screen
+from bugs_web.games.bugspiel.session import SpielSession
+from bugs_web.games.bugspiel.table_svg import render_spiel_table
 from bugs_web.record_bar import Replay, UndoPlan, bar_html, saves_html, share_html, share_url
 from bugs_web.saves import SavedGame
 from bugs_web.seats import plain_name, seats_from_form, shown_name
-from bugs_web.spiel_session import SpielSession
-from bugs_web.spiel_svg import render_spiel_table
 from bugs_web.svg import markup
 
 HOSTILE = [

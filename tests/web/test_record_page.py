@@ -1,4 +1,4 @@
-"""bugs_web.record_page, the record bar's browser side, driven under CPython with a stand-in
+"""bugs_web.dom.records, the record bar's browser side, driven under CPython with a stand-in
 page: replay pauses the bots and shows past moments read-only, the end plays on, undo keeps
 what the engine allows, every move is saved, a bad record says why and changes nothing; a full
 storage is said with Export until a save works again; a save that does not replay is set aside
@@ -15,8 +15,9 @@ import pytest
 
 from bugs_core.bugspiel.actions import BuyBug, Pass
 from bugs_core.record import GameRecord, Seat, new_record
-from bugs_web import record_page, saves
-from bugs_web.spiel_session import SpielSession
+from bugs_web import saves
+from bugs_web.dom import records as record_page
+from bugs_web.games.bugspiel.session import SpielSession
 
 
 class Node:

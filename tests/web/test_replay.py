@@ -12,9 +12,9 @@ import pytest
 from bugs_core.errors import InvalidRecordError
 from bugs_core.record import GameRecord, Seat, new_record, replay_states
 from bugs_core.registry import get_game
-from bugs_web.bag_session import BagSession
-from bugs_web.bugs_session import HAND_OVER, Session
-from bugs_web.spiel_session import SpielSession
+from bugs_web.games.bag_of_bugs.session import BagSession
+from bugs_web.games.bugs.session import HAND_OVER, Session
+from bugs_web.games.bugspiel.session import SpielSession
 
 SESSIONS: list[tuple[Any, str, int]] = [
     (Session, "bugs", 3),

@@ -1,4 +1,4 @@
-"""bugs_web.spiel_screen: the prompt, preview and buttons, the status line, the log, the
+"""bugs_web.games.bugspiel.screen: the prompt, preview and buttons, the status line, the log, the
 end-of-game dialog, the card popup and the table's highlight, all escaped."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from bugs_core.bugspiel.cards import bonus_id
 from bugs_core.bugspiel.rules import bonus_points, line_of, spot_index
 from bugs_core.record import Seat
 from bugs_core.rng import Rng
-from bugs_web.spiel_screen import (
+from bugs_web.games.bugspiel.screen import (
     controls_html,
     game_over_html,
     highlight_of,
@@ -19,8 +19,8 @@ from bugs_web.spiel_screen import (
     popup_html,
     status_text,
 )
-from bugs_web.spiel_session import SpielSession
-from bugs_web.spiel_svg import Highlight
+from bugs_web.games.bugspiel.session import SpielSession
+from bugs_web.games.bugspiel.table_svg import Highlight
 
 EVIL = '<img src=x onerror="alert(1)">'
 

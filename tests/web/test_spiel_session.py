@@ -1,4 +1,4 @@
-"""bugs_web.spiel_session: the selection flow (card, lit space, turn, confirm), buying, flying,
+"""games.bugspiel.session: the selection flow (card, lit space, turn, confirm), buying, flying,
 bonus previews with the engine's numbers, bot answers, and whole games to the end."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from bugs_core.bugspiel.rules import HAND_LIMIT, bonus_points, line_of, spot_ind
 from bugs_core.errors import SetupError
 from bugs_core.record import Seat, replay
 from bugs_core.rng import Rng
-from bugs_web.spiel_session import SpielSession, make_spiel_seats
+from bugs_web.games.bugspiel.session import SpielSession, make_spiel_seats
 
 PERSON_AND_BOT = [Seat("You", "human"), Seat("Ana", "easy")]
 TWO_PEOPLE = [Seat("Ana", "human"), Seat("Bo", "human")]

@@ -1,4 +1,4 @@
-"""bugs_web.spiel_svg and spiel_cards_svg: the Bugspiel table and its card art as SVG."""
+"""games.bugspiel.table_svg and cards_svg: the Bugspiel table and its card art as SVG."""
 
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ from bugs_core.bugspiel.rules import can_place, line_of
 from bugs_core.bugspiel.species import GLYPHS, load_dataset
 from bugs_core.bugspiel.state import EMPTY, BugspielState
 from bugs_core.engine import play
-from bugs_web.spiel_cards_svg import GLYPH_SHAPES, full_bonus_svg, full_card_svg
-from bugs_web.spiel_svg import SEAT_LOOKS, TARGET_RING, Highlight, render_spiel_table
+from bugs_web.games.bugspiel.cards_svg import GLYPH_SHAPES, full_bonus_svg, full_card_svg
+from bugs_web.games.bugspiel.table_svg import SEAT_LOOKS, TARGET_RING, Highlight, render_spiel_table
 
 NS = "{http://www.w3.org/2000/svg}"
 EVIL = '<img src=x onerror="alert(1)">'

@@ -16,7 +16,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from bugs_core.errors import BugsError
-from bugs_web.browser import (
+from bugs_web.dom.browser import (
     BotWorker,
     form_entries,
     found,
@@ -26,8 +26,10 @@ from bugs_web.browser import (
     show_seat_rows,
     show_setup_error,
 )
-from bugs_web.browser import element as el
-from bugs_web.bugs_screen import (
+from bugs_web.dom.browser import element as el
+from bugs_web.dom.embed_frame import report, run_embedded
+from bugs_web.dom.records import Records
+from bugs_web.games.bugs.screen import (
     controls_html,
     game_over_html,
     hand_over_html,
@@ -35,10 +37,8 @@ from bugs_web.bugs_screen import (
     log_html,
     status_text,
 )
-from bugs_web.bugs_session import HAND_OVER, PLAY, Session, make_seats
-from bugs_web.bugs_table_svg import render_table
-from bugs_web.embed_frame import report, run_embedded
-from bugs_web.record_page import Records
+from bugs_web.games.bugs.session import HAND_OVER, PLAY, Session, make_seats
+from bugs_web.games.bugs.table_svg import render_table
 
 KEY_KINDS = {"KeyO": 10, "KeyN": 11, "KeyR": 12, "KeyX": 13}
 KEY_KINDS.update({f"Digit{v}": v for v in range(1, 10)})

@@ -1,7 +1,7 @@
 """The record bar every game page shares: Share, Export, Import, Undo, and the replay buttons
 (first, back, forward, last), with the replay's state machine, the undo plan, share links in
 the address's fragment and the saved-games list. Pure, tested under CPython; the browser side
-is `record_page`.
+is `dom.records`.
 
 Replay is a position among the record's moves: `step` None means live (the game as it is, ready
 to play on); any other step shows the game after that many moves, read-only, until the person

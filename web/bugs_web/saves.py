@@ -6,7 +6,7 @@ costs only itself: reading the list checks every entry, and one that is not a Bu
 (bad JSON, a foreign or tampered record, a key that does not match its record) is moved aside
 to `bugs-table/quarantine/...`, never deleted, with a message saying so; the others load.
 
-The browser adapter (`record_page.LocalStore`) gives `localStorage` this mapping's shape; the
+The browser adapter (`dom.records.LocalStore`) gives `localStorage` this mapping's shape; the
 tests use a plain dict.
 """
 

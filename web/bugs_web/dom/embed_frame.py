@@ -17,8 +17,8 @@ from typing import Any
 from bugs_core.errors import BugsError
 from bugs_core.record import GameRecord
 
+from ..embed import Embed, EmbedError, EventFeed, error_event, parse_embed
 from .browser import element, found, fresh_seed
-from .embed import Embed, EmbedError, EventFeed, error_event, parse_embed
 
 _feed: list[EventFeed] = []  # the page's one feed, once it runs embedded
 

@@ -13,10 +13,10 @@ from html import escape
 
 from bugs_core.bots import LEVELS
 
-from .record_bar import REPLAY_GAME_BUTTON
-from .seats import PERSON
-from .spiel_session import CLOCKWISE, COUNTER_CLOCKWISE, Preview, SpielSession
-from .spiel_svg import Highlight, full_bonus_svg, full_card_svg
+from ...record_bar import REPLAY_GAME_BUTTON
+from ...seats import PERSON
+from .session import CLOCKWISE, COUNTER_CLOCKWISE, Preview, SpielSession
+from .table_svg import Highlight, full_bonus_svg, full_card_svg
 
 KEY_HELP = (
     "Tab to a card, a market slot or a space; Enter or Space picks it. R turns the tile "

@@ -17,10 +17,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from bugs_core.errors import BugsError
-from bugs_web.bag_screen import game_over_html, grab_rows_html, log_html, prompt_html, status_text
-from bugs_web.bag_session import DECISION_SECONDS, BagBotTurn, BagSession, make_bag_seats
-from bugs_web.bag_table_svg import render_bag_table
-from bugs_web.browser import (
+from bugs_web.dom.browser import (
     BotWorker,
     form_entries,
     found,
@@ -30,9 +27,23 @@ from bugs_web.browser import (
     show_seat_rows,
     show_setup_error,
 )
-from bugs_web.browser import element as el
-from bugs_web.embed_frame import report, run_embedded
-from bugs_web.record_page import Records
+from bugs_web.dom.browser import element as el
+from bugs_web.dom.embed_frame import report, run_embedded
+from bugs_web.dom.records import Records
+from bugs_web.games.bag_of_bugs.screen import (
+    game_over_html,
+    grab_rows_html,
+    log_html,
+    prompt_html,
+    status_text,
+)
+from bugs_web.games.bag_of_bugs.session import (
+    DECISION_SECONDS,
+    BagBotTurn,
+    BagSession,
+    make_bag_seats,
+)
+from bugs_web.games.bag_of_bugs.table_svg import render_bag_table
 
 POLL_SECONDS = 0.03
 

@@ -26,9 +26,9 @@ from bugs_core.bag_of_bugs.tokens import (
     TOKEN_LIMIT,
 )
 
-from .svg import INK, full_title, markup, shorten, svg_root
-from .svg import el as _el
-from .svg import text as _text
+from ...svg import INK, full_title, markup, shorten, svg_root
+from ...svg import el as _el
+from ...svg import text as _text
 
 BACKGROUND = "#2f4a3a"
 ON_BACKGROUND = "#f4f1e6"

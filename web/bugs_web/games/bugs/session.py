@@ -24,9 +24,9 @@ from bugs_core.errors import BugsError
 from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.rng import Rng
 
-from .bugs_picker import Picker
-from .replay import checked_action, replay_sessions
-from .seats import PERSON, seats_from_form, shown_names
+from ...replay import checked_action, replay_sessions
+from ...seats import PERSON, seats_from_form, shown_names
+from .picker import Picker
 
 PLAY, HANDOFF, HAND_OVER, GAME_OVER = "play", "handoff", "hand-over", "game-over"
 """What the screen is for."""

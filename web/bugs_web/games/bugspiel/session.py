@@ -32,9 +32,9 @@ from bugs_core.errors import BugsError
 from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.rng import Rng
 
-from .bugs_session import BotTurn, bot_seed
-from .replay import checked_action, replay_sessions
-from .seats import PERSON, seats_from_form, shown_names
+from ...replay import checked_action, replay_sessions
+from ...seats import PERSON, seats_from_form, shown_names
+from ..bugs.session import BotTurn, bot_seed
 
 CLOCKWISE, COUNTER_CLOCKWISE = -1, 1
 """Turn steps in the notation's sense: +1 turns a tile counter-clockwise, -1 clockwise."""

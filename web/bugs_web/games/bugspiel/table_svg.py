@@ -28,7 +28,11 @@ from bugs_core.bugspiel.rules import winners
 from bugs_core.bugspiel.species import Terrain
 from bugs_core.bugspiel.state import EMPTY, BugspielState, BugspielView
 
-from .spiel_cards_svg import (
+from ...svg import INK, full_title, markup, shorten, svg_root
+from ...svg import el as _el
+from ...svg import num as _f
+from ...svg import text as _text
+from .cards_svg import (
     TERRAIN_LOOKS,
     Art,
     bonus_words,
@@ -42,10 +46,6 @@ from .spiel_cards_svg import (
     token,
     wrap,
 )
-from .svg import INK, full_title, markup, shorten, svg_root
-from .svg import el as _el
-from .svg import num as _f
-from .svg import text as _text
 
 __all__ = [
     "SEAT_LOOKS",

@@ -26,10 +26,10 @@ from bugs_core.errors import BugsError
 from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.rng import Rng
 
-from .bag_table_svg import table_words
-from .bugs_session import bot_seed
-from .replay import checked_action, replay_sessions
-from .seats import PERSON, seats_from_form, shown_names
+from ...replay import checked_action, replay_sessions
+from ...seats import PERSON, seats_from_form, shown_names
+from ..bugs.session import bot_seed
+from .table_svg import table_words
 
 KEY_ROWS = ("12345", "QWERT", "ASDFG", "ZXCVB", "67890")
 """Each person's five keys for Grab 1-5, by their order among the people at the table."""

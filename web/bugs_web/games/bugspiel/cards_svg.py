@@ -1,6 +1,6 @@
 """Bugspiel card art in three sizes, the terrain patterns and the category glyphs (pure SVG).
 
-The table (`spiel_svg`) draws bug cards as compact cards (hands, markets), mini cards (other
+The table (`table_svg`) draws bug cards as compact cards (hands, markets), mini cards (other
 seats' hands) and tokens (the board); the page shows `full_card_svg` / `full_bonus_svg` in a
 popup. Every glyph is an original silhouette in a 32 x 32 box, keyed by the category's glyph
 keyword (data/categories.tsv), defined once per drawing as a <symbol> and placed with <use>.
@@ -26,8 +26,8 @@ from bugs_core.bugspiel.species import (
     load_dataset,
 )
 
-from .svg import INK, el, markup, shorten, svg_root, text
-from .svg import num as _f
+from ...svg import INK, el, markup, shorten, svg_root, text
+from ...svg import num as _f
 
 __all__ = [
     "BONUS_FACE",

@@ -15,11 +15,11 @@ from bugs_core.bugs.actions import PassLead, PickUp
 from bugs_core.bugs.describe import how_it_ended
 from bugs_core.bugs.state import HANDS_PER_GAME
 
-from .bugs_picker import card_name, move_label, plain_moves
-from .bugs_session import GAME_OVER, HAND_OVER, HANDOFF, Session
-from .bugs_table_svg import winners_of
-from .record_bar import REPLAY_GAME_BUTTON
-from .seats import PERSON
+from ...record_bar import REPLAY_GAME_BUTTON
+from ...seats import PERSON
+from .picker import card_name, move_label, plain_moves
+from .session import GAME_OVER, HAND_OVER, HANDOFF, Session
+from .table_svg import winners_of
 
 KEY_HELP = (
     "Pick cards with a click or the keys 1-9, O (Outbreak), N (Net), R (Repellent) and "

@@ -1,8 +1,8 @@
 """PyScript glue for bugspiel.html: events in, `bugs_web` decides, the DOM is redrawn.
 
 Kept thin on purpose (design.md, UI): what the table shows, what a pick lights, what a move
-scores and what the buttons say are pure functions in bugs_web (spiel_session, spiel_screen,
-spiel_svg), tested under CPython. This file reads the setup form, routes clicks, keys and
+scores and what the buttons say are pure functions in bugs_web (games.bugspiel: session, screen,
+table_svg), tested under CPython. This file reads the setup form, routes clicks, keys and
 hovers to the `SpielSession`, asks the bot worker for bot moves at the chosen pace, and swaps
 the HTML and SVG it is given.
 """
@@ -17,7 +17,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from bugs_core.errors import BugsError
-from bugs_web.browser import (
+from bugs_web.dom.browser import (
     BotWorker,
     form_entries,
     found,
@@ -27,10 +27,10 @@ from bugs_web.browser import (
     show_seat_rows,
     show_setup_error,
 )
-from bugs_web.browser import element as el
-from bugs_web.embed_frame import report, run_embedded
-from bugs_web.record_page import Records
-from bugs_web.spiel_screen import (
+from bugs_web.dom.browser import element as el
+from bugs_web.dom.embed_frame import report, run_embedded
+from bugs_web.dom.records import Records
+from bugs_web.games.bugspiel.screen import (
     ROTATE_BUTTONS,
     controls_html,
     game_over_html,
@@ -39,8 +39,13 @@ from bugs_web.spiel_screen import (
     popup_html,
     status_text,
 )
-from bugs_web.spiel_session import CLOCKWISE, COUNTER_CLOCKWISE, SpielSession, make_spiel_seats
-from bugs_web.spiel_svg import render_spiel_table
+from bugs_web.games.bugspiel.session import (
+    CLOCKWISE,
+    COUNTER_CLOCKWISE,
+    SpielSession,
+    make_spiel_seats,
+)
+from bugs_web.games.bugspiel.table_svg import render_spiel_table
 
 PICKS = ("data-hand-bug", "data-hand-bonus", "data-buy-bug", "data-buy-bonus", "data-space")
 """The attributes of what a person may pick on the table, in the order they are tried."""

@@ -26,10 +26,10 @@ from bugs_core.bag_of_bugs.state import Phase
 from bugs_core.bag_of_bugs.tokens import COLOURS, GRAB_TOKENS, KINDS, LARVA, SCARY, Tokens
 from bugs_core.bots import LEVELS
 
-from .bag_session import DECISION_SECONDS, BagSession
-from .bag_table_svg import token_name
-from .record_bar import REPLAY_GAME_BUTTON
-from .seats import PERSON
+from ...record_bar import REPLAY_GAME_BUTTON
+from ...seats import PERSON
+from .session import DECISION_SECONDS, BagSession
+from .table_svg import token_name
 
 
 def tokens_words(tokens: Tokens) -> str:

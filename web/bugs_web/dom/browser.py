@@ -12,7 +12,7 @@ import asyncio
 import json
 from typing import Any
 
-from .bot_service import choose_move
+from ..bot_service import choose_move
 
 
 def found(node: Any) -> bool:

@@ -25,9 +25,9 @@ from bugs_core.bugs.cards import (
 )
 from bugs_core.bugs.state import HANDS_PER_GAME, BugsView, Phase
 
-from .svg import INK, full_title, markup, shorten, svg_root
-from .svg import el as _el
-from .svg import text as _text
+from ...svg import INK, full_title, markup, shorten, svg_root
+from ...svg import el as _el
+from ...svg import text as _text
 
 CARD_W = 68
 CARD_H = 96

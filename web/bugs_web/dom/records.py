@@ -24,9 +24,8 @@ from bugs_core.errors import BugsError, InvalidRecordError
 from bugs_core.link import LinkError, decode_link
 from bugs_core.record import GameRecord, game_of
 
-from . import saves
-from .browser import element, found, query_param
-from .record_bar import (
+from .. import saves
+from ..record_bar import (
     NO_UNDO,
     Replay,
     UndoPlan,
@@ -41,6 +40,7 @@ from .record_bar import (
     share_url,
     undo_plan,
 )
+from .browser import element, found, query_param
 
 TYPING = ("input", "select", "textarea")
 

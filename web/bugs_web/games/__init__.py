@@ -1,0 +1,2 @@
+"""One UI kit per game, named as in `bugs_core`: each holds the same modules (session, screen,
+table_svg) and its `KIT` record."""

@@ -1,0 +1,1 @@
+"""Bag of Bugs' UI kit: the session, the screen and the table drawing."""

@@ -1,0 +1,1 @@
+"""Bugs' UI kit: the session, the card picker, the screen and the table drawing."""

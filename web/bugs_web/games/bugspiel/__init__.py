@@ -1,0 +1,1 @@
+"""Bugspiel's UI kit: the session, the screen, the table drawing and the card drawings."""
