@@ -26,9 +26,8 @@ from bugs_core.errors import BugsError
 from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.rng import Rng
 
-from ...replay import checked_action, replay_sessions
-from ...seats import PERSON, seats_from_form, shown_names
-from ..bugs.session import bot_seed
+from ...seats import shown_names
+from ...table import TableSession, bot_seed
 from .table_svg import table_words
 
 KEY_ROWS = ("12345", "QWERT", "ASDFG", "ZXCVB", "67890")
@@ -52,14 +51,11 @@ class BagBotTurn:
     key: tuple[int, ...]
 
 
-def make_bag_seats(entries: Sequence[tuple[str, str]]) -> tuple[Seat, ...]:
-    """Seats for Bag of Bugs from the setup form's pairs (G1: 3 to 5; see `seats_from_form`)."""
-    return seats_from_form(entries, GAME)
-
-
 @dataclass(frozen=True, slots=True)
-class BagSession:
+class BagSession(TableSession):
     """One game at the table. Build it with `BagSession.start`; every event returns a new one."""
+
+    GAME = GAME
 
     record: GameRecord
     state: BagState
@@ -78,31 +74,7 @@ class BagSession:
         opening = table_words(GAME.opening(state, shown_names(record.names())))
         return cls(record, state, (opening,))
 
-    @classmethod
-    def replay_steps(cls, record: GameRecord) -> list[BagSession]:
-        """The session before the first action of `record`, then after each, every action
-        checked against the rules (InvalidRecordError names the first one that breaks them)."""
-
-        def advance(session: BagSession, index: int, text: str) -> BagSession:
-            return session._apply(checked_action(GAME, session.state, index, text))
-
-        return replay_sessions(record, lambda r: cls.start(r.seats, r.seed, dict(r.setup)), advance)
-
     # -- what the page asks -------------------------------------------------------------
-
-    @property
-    def names(self) -> list[str]:
-        """The seats' names as the page shows them (`seats.shown_name`)."""
-        return shown_names(self.record.names())
-
-    @property
-    def people(self) -> tuple[int, ...]:
-        """The seats played by people, in seat order."""
-        return tuple(i for i, s in enumerate(self.record.seats) if s.kind == PERSON)
-
-    def is_person(self, seat: int) -> bool:
-        """True if a person plays `seat`."""
-        return self.record.seats[seat].kind == PERSON
 
     def keys_of(self, seat: int) -> str:
         """The five keys that claim Grab 1-5 for a person's seat ('' for a bot)."""
@@ -298,3 +270,7 @@ class BagSession:
                     again = f": {self.names[seat]}, grab again!" if event.regrab else "."
                     return f"{self.names[winner]} got Grab {grab} first{again}"
         return ""
+
+
+make_bag_seats = BagSession.make_seats
+"""Seats for Bag of Bugs from the setup form's pairs (G1: 3 to 5)."""

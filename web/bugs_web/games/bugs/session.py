@@ -24,8 +24,9 @@ from bugs_core.errors import BugsError
 from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.rng import Rng
 
-from ...replay import checked_action, replay_sessions
-from ...seats import PERSON, seats_from_form, shown_names
+from ...replay import checked_action
+from ...seats import shown_names
+from ...table import BotTurn, TableSession, bot_seed
 from .picker import Picker
 
 PLAY, HANDOFF, HAND_OVER, GAME_OVER = "play", "handoff", "hand-over", "game-over"
@@ -33,31 +34,10 @@ PLAY, HANDOFF, HAND_OVER, GAME_OVER = "play", "handoff", "hand-over", "game-over
 
 
 @dataclass(frozen=True, slots=True)
-class BotTurn:
-    """A bot's move to compute: what the worker needs, and the number of moves it answers."""
-
-    seat: int
-    level: str
-    record_json: str
-    seed: int
-    moves: int  # the record's length when asked: a later answer to an older question is dropped
-
-
-def make_seats(entries: Sequence[tuple[str, str]]) -> tuple[Seat, ...]:
-    """Seats for a game of Bugs from the setup form's (name, kind) pairs (see `seats_from_form`)."""
-    return seats_from_form(entries, GAME)
-
-
-def bot_seed(seed: int, moves: int) -> int:
-    """The seed of a bot's move: fixed by the game's seed and the move number, so a replayed
-    or shared game gets the same bot moves."""
-    return (seed * 1_000_003 + moves * 7919 + 17) % (1 << 53)
-
-
-@dataclass(frozen=True, slots=True)
-class Session:
+class Session(TableSession):
     """One game at the table. Build it with `Session.start`; every event returns a new one."""
 
+    GAME = GAME
     record: GameRecord
     state: BugsState
     log: tuple[str, ...]
@@ -81,38 +61,17 @@ class Session:
         first = cls(record, state, (opening,), None, PLAY, Picker(()), 0)
         return first._settle()
 
-    @classmethod
-    def replay_steps(cls, record: GameRecord) -> list[Session]:
-        """The session before the first action of `record`, then after each, every action
-        checked against the rules (InvalidRecordError names the first one that breaks them)."""
-
-        def advance(session: Session, index: int, text: str) -> Session:
-            if session.screen == HAND_OVER:
-                session = session.next_hand()
-            return session._apply(checked_action(GAME, session.state, index, text))
-
-        return replay_sessions(record, lambda r: cls.start(r.seats, r.seed, dict(r.setup)), advance)
+    def _advance(self, index: int, text: str) -> Session:
+        """A replay dismisses the end-of-hand screen before the next hand's first action."""
+        session = self.next_hand() if self.screen == HAND_OVER else self
+        return session._apply(checked_action(GAME, session.state, index, text))
 
     # -- what the page asks -------------------------------------------------------------
-
-    @property
-    def names(self) -> list[str]:
-        """The seats' names as the page shows them (`seats.shown_name`)."""
-        return shown_names(self.record.names())
-
-    @property
-    def people(self) -> tuple[int, ...]:
-        """The seats played by people, in seat order."""
-        return tuple(i for i, s in enumerate(self.record.seats) if s.kind == PERSON)
 
     @property
     def to_act(self) -> int | None:
         """The seat to act, or None once the game is over."""
         return None if self.state.phase is Phase.GAME_OVER else self.state.to_act
-
-    def is_person(self, seat: int) -> bool:
-        """True if a person plays `seat`."""
-        return self.record.seats[seat].kind == PERSON
 
     def view(self) -> BugsView | None:
         """The view the screen draws: the viewer's, or None when no hand may be shown."""
@@ -257,3 +216,7 @@ class Session:
     def _show(self, seat: int) -> Session:
         legal = GAME.legal_actions(self.state) if self.state.to_act == seat else ()
         return replace(self, screen=PLAY, viewer=seat, picker=Picker(tuple(legal)))
+
+
+make_seats = Session.make_seats
+"""Seats for a game of Bugs from the setup form's (name, kind) pairs."""

@@ -32,17 +32,11 @@ from bugs_core.errors import BugsError
 from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.rng import Rng
 
-from ...replay import checked_action, replay_sessions
-from ...seats import PERSON, seats_from_form, shown_names
-from ..bugs.session import BotTurn, bot_seed
+from ...seats import shown_names
+from ...table import BotTurn, TableSession, bot_seed
 
 CLOCKWISE, COUNTER_CLOCKWISE = -1, 1
 """Turn steps in the notation's sense: +1 turns a tile counter-clockwise, -1 clockwise."""
-
-
-def make_spiel_seats(entries: Sequence[tuple[str, str]]) -> tuple[Seat, ...]:
-    """Seats for Bugspiel from the setup form's (name, kind) pairs (2 to 4, decision 2)."""
-    return seats_from_form(entries, GAME)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +60,10 @@ def _kind_and_number(pick: str | None) -> tuple[str, int]:
 
 
 @dataclass(frozen=True, slots=True)
-class SpielSession:
+class SpielSession(TableSession):
     """One game at the table. Build it with `SpielSession.start`; every event returns a new one."""
+
+    GAME = GAME
 
     record: GameRecord
     state: BugspielState
@@ -93,27 +89,7 @@ class SpielSession:
         people = first.people
         return replace(first, viewer=people[0] if people else 0)._settle()
 
-    @classmethod
-    def replay_steps(cls, record: GameRecord) -> list[SpielSession]:
-        """The session before the first action of `record`, then after each, every action
-        checked against the rules (InvalidRecordError names the first one that breaks them)."""
-
-        def advance(session: SpielSession, index: int, text: str) -> SpielSession:
-            return session._apply(checked_action(GAME, session.state, index, text))
-
-        return replay_sessions(record, lambda r: cls.start(r.seats, r.seed, dict(r.setup)), advance)
-
     # -- what the page asks -------------------------------------------------------------
-
-    @property
-    def names(self) -> list[str]:
-        """The seats' names as the page shows them (`seats.shown_name`)."""
-        return shown_names(self.record.names())
-
-    @property
-    def people(self) -> tuple[int, ...]:
-        """The seats played by people, in seat order."""
-        return tuple(i for i, s in enumerate(self.record.seats) if s.kind == PERSON)
 
     @property
     def over(self) -> bool:
@@ -124,10 +100,6 @@ class SpielSession:
     def to_act(self) -> int | None:
         """The seat to act, or None once the game is over."""
         return None if self.over else self.state.to_act
-
-    def is_person(self, seat: int) -> bool:
-        """True if a person plays `seat`."""
-        return self.record.seats[seat].kind == PERSON
 
     def my_turn(self) -> bool:
         """True when a person is to act (and so the page takes clicks on the table)."""
@@ -480,3 +452,7 @@ def _turn_words(turn: int) -> str:
     if turn == COUNTER_CLOCKWISE:
         return "Turns the tile counter-clockwise"
     return "Leaves the tile as it is"
+
+
+make_spiel_seats = SpielSession.make_seats
+"""Seats for Bugspiel from the setup form's (name, kind) pairs (2 to 4, decision 2)."""

@@ -1,0 +1,92 @@
+"""What every game's session shares: the seats (names, people), the question a bot answers,
+and the rebuilding of a session from a record, one checked action at a time.
+
+Each game's session (`games/<name>/session.py`) is a frozen dataclass that mixes in
+`TableSession` and supplies its rules (`GAME`), `start` and `_apply`; the mixin gives it the
+rest, written once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from bugs_core.engine import Game
+from bugs_core.record import GameRecord, Seat
+
+from .replay import checked_action, replay_sessions
+from .seats import PERSON, seats_from_form, shown_names
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A bot's move to compute: what the worker needs, and the number of moves it answers."""
+
+    seat: int
+    level: str
+    record_json: str
+    seed: int
+    moves: int  # the record's length when asked: a later answer to an older question is dropped
+
+
+def bot_seed(seed: int, moves: int) -> int:
+    """The seed of a bot's move: fixed by the game's seed and the move number, so a replayed
+    or shared game gets the same bot moves."""
+    return (seed * 1_000_003 + moves * 7919 + 17) % (1 << 53)
+
+
+class TableSession:
+    """A game at one device, as a mixin for a game's frozen session dataclass: it needs the
+    fields `record` and `state` and the class's `GAME`, `start` and `_apply`."""
+
+    __slots__ = ()
+
+    GAME: ClassVar[Game[Any, Any, Any]]
+    """The rules this session plays."""
+    record: GameRecord
+    state: Any
+
+    @classmethod
+    def start(cls, seats: Sequence[Seat], seed: int, options: dict[str, Any] | None = None) -> Self:
+        """A new game from `seed` with these seats and setup options."""
+        raise NotImplementedError
+
+    def _apply(self, action: Any) -> Self:
+        """The session after `action`, which the caller has checked is legal."""
+        raise NotImplementedError
+
+    @classmethod
+    def make_seats(cls, entries: Sequence[tuple[str, str]]) -> tuple[Seat, ...]:
+        """Seats for this game from the setup form's (name, kind) pairs (`seats_from_form`)."""
+        return seats_from_form(entries, cls.GAME)
+
+    @classmethod
+    def replay_steps(cls, record: GameRecord) -> list[Self]:
+        """The session before the first action of `record`, then after each, every action
+        checked against the rules (InvalidRecordError names the first one that breaks them)."""
+        return replay_sessions(
+            record, lambda r: cls.start(r.seats, r.seed, dict(r.setup)), cls._advance
+        )
+
+    def _advance(self, index: int, text: str) -> Self:
+        """The session after the record's `index`th action, written `text` (checked)."""
+        return self._apply(checked_action(self.GAME, self.state, index, text))
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names as the page shows them (`seats.shown_name`)."""
+        return shown_names(self.record.names())
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats played by people, in seat order."""
+        return tuple(i for i, s in enumerate(self.record.seats) if s.kind == PERSON)
+
+    def is_person(self, seat: int) -> bool:
+        """True if a person plays `seat`."""
+        return self.record.seats[seat].kind == PERSON
+
+    def has_bots(self) -> bool:
+        """True if a bot plays any seat (the page boots its bot worker early then)."""
+        return len(self.people) < len(self.record.seats)
