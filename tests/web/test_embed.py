@@ -14,7 +14,6 @@ from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.registry import get_game
 from bugs_core.rng import Rng
 from bugs_web.embed import (
-    PAGES,
     PARAMETERS,
     PLAY,
     REPLAY,
@@ -26,6 +25,7 @@ from bugs_web.embed import (
     parse_embed,
     parse_seats,
 )
+from bugs_web.kits import KITS
 
 PLAYERS = {"bugs": 4, "bag-of-bugs": 3, "bugspiel": 2}
 
@@ -145,7 +145,7 @@ def test_the_game_must_match_the_page_that_reads_it() -> None:
     error = refused("game=bugs", page_game="bugspiel")
     assert error.parameter == "game"
     assert "does not match this page's game (bugspiel)" in str(error)
-    assert set(PAGES) == {"bugs", "bag-of-bugs", "bugspiel"}
+    assert set(KITS) == {"bugs", "bag-of-bugs", "bugspiel"}
 
 
 def test_a_replay_takes_its_seats_from_the_record_and_nothing_else() -> None:
@@ -179,7 +179,7 @@ def test_a_damaged_record_link_says_so() -> None:
 # --- events ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id", list(PAGES))
+@pytest.mark.parametrize("game_id", list(KITS))
 def test_the_feed_reports_ready_each_move_once_and_the_end(game_id: str) -> None:
     record = random_game(game_id)
     feed = EventFeed()

@@ -12,8 +12,8 @@ from bugs_core.errors import InvalidRecordError, SetupError
 from bugs_core.link import decode_link
 from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.undo import undo_length
+from bugs_web.kits import KITS
 from bugs_web.record_bar import (
-    HIDDEN_NOTES,
     NO_UNDO,
     Replay,
     UndoPlan,
@@ -156,16 +156,16 @@ def test_the_share_panel_says_what_the_link_gives_away_before_the_copy_button(ga
     root = parse(share_html(game, url, 4))
     texts = list(root.itertext())
     note = "".join(root.find(".//p[@class='share-note']").itertext())  # type: ignore[union-attr]
-    assert note == HIDDEN_NOTES[game]
-    assert texts.index(HIDDEN_NOTES[game]) < texts.index("Copy link")
+    assert note == KITS[game].hidden_note
+    assert texts.index(KITS[game].hidden_note) < texts.index("Copy link")
     field = root.find(".//input[@id='share-url']")
     assert field is not None and field.get("value") == url and field.get("readonly") == ""
 
 
 def test_bugs_links_warn_about_hands() -> None:
-    assert "every player's hand" in HIDDEN_NOTES["bugs"]
-    assert "bag" in HIDDEN_NOTES["bag-of-bugs"]
-    assert "decks" in HIDDEN_NOTES["bugspiel"]
+    assert "every player's hand" in KITS["bugs"].hidden_note
+    assert "bag" in KITS["bag-of-bugs"].hidden_note
+    assert "decks" in KITS["bugspiel"].hidden_note
 
 
 def test_saved_games_list_escapes_names_and_offers_resume_delete_and_import() -> None:

@@ -27,31 +27,17 @@ from bugs_core.record import MAX_NAME, GameRecord, Seat
 from bugs_core.registry import get_game
 from bugs_core.rng import Rng
 
+from .kit import OptionError
+from .kits import KITS
 from .seats import PERSON, plain_name
 
 SOURCE = "bugs-table"
 """Every event's `source`, so a host tells our messages from any other frame's."""
 PLAY, REPLAY = "play", "replay"
 MODES = (PLAY, REPLAY)
-PAGES = {"bugs": "bugs.html", "bag-of-bugs": "bag-of-bugs.html", "bugspiel": "bugspiel.html"}
-"""The game page of each game id (embed.html keeps the same table)."""
-DEFAULT_SEATS = {
-    "bugs": "you,medium,medium,medium",
-    "bag-of-bugs": "you,medium,medium,medium",
-    "bugspiel": "you,medium",
-}
-"""The seats when the address names none: the game pages' own setup defaults."""
-PACES = {
-    "bugs": ("0", "300", "800", "1600"),
-    "bag-of-bugs": ("0", "900", "1600", "2600"),
-    "bugspiel": ("0", "300", "800", "1600"),
-}
-"""The bot speeds (ms) each page offers; `pace=` must be one of them."""
 PERSON_WORDS = ("you", "person", PERSON)
 """Words for a seat a person plays."""
 BOT_NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Flo")
-BOARDS = ("small", "large")
-TARGET_RANGE = (10, 300)
 PARAMETERS = (
     "embed",
     "game",
@@ -60,11 +46,12 @@ PARAMETERS = (
     "record",
     "seed",
     "pace",
-    "board",
-    "target",
+    *dict.fromkeys(name for kit in KITS.values() for name in kit.option_names),
     "origin",
 )
-"""Every parameter an embed address may have."""
+"""Every parameter an embed address may have (the games' options among them)."""
+_GENERAL = frozenset(("embed", "game", "mode", "seats", "record", "seed", "pace", "origin"))
+"""The parameters every game takes."""
 _SEED = re.compile(r"[0-9]{1,15}")
 _ORIGIN = re.compile(
     r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?|https?://\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?"
@@ -119,14 +106,14 @@ def parse_embed(pairs: Iterable[tuple[str, str]], page_game: str | None = None) 
     record = None
     if mode == REPLAY:
         record = _record(given.get("record"), game_id)
-        for name in ("seats", "seed", "board", "target", "pace"):
+        for name in ("seats", "seed", "pace", *KITS[game_id].option_names):
             if name in given:
                 raise EmbedError(name, "is for mode=play; a replay takes it from the record")
         seats = record.seats
     else:
         if "record" in given:
             raise EmbedError("record", "is shown read-only: use mode=replay (or leave mode out)")
-        seats = parse_seats(given.get("seats", DEFAULT_SEATS[game_id]), game_id)
+        seats = parse_seats(given.get("seats", KITS[game_id].default_seats), game_id)
     return Embed(
         game=game_id,
         mode=mode,
@@ -142,10 +129,10 @@ def parse_embed(pairs: Iterable[tuple[str, str]], page_game: str | None = None) 
 def _game(value: str | None, page_game: str | None) -> str:
     if value is None:
         if page_game is None:
-            raise EmbedError("game", f"is missing; use one of {', '.join(PAGES)}")
+            raise EmbedError("game", f"is missing; use one of {', '.join(KITS)}")
         return page_game
-    if value not in PAGES:
-        raise EmbedError("game", f"{value!r} is not a game here; use one of {', '.join(PAGES)}")
+    if value not in KITS:
+        raise EmbedError("game", f"{value!r} is not a game here; use one of {', '.join(KITS)}")
     if page_game is not None and value != page_game:
         raise EmbedError("game", f"{value!r} does not match this page's game ({page_game})")
     return value
@@ -217,27 +204,24 @@ def _seed(value: str | None) -> int | None:
 
 
 def _pace(value: str | None, game_id: str) -> str | None:
-    if value is None or value in PACES[game_id]:
+    paces = KITS[game_id].paces
+    if value is None or value in paces:
         return value
-    raise EmbedError("pace", f"{value!r} is not a bot speed; use {', '.join(PACES[game_id])}")
+    raise EmbedError("pace", f"{value!r} is not a bot speed; use {', '.join(paces)}")
 
 
 def _options(given: dict[str, str], game_id: str) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for name in ("board", "target"):
-        if name in given and game_id != "bugspiel":
-            raise EmbedError(name, f"is a Bugspiel option; {get_game(game_id).name} has none")
-    if "board" in given:
-        if given["board"] not in BOARDS:
-            raise EmbedError("board", f"{given['board']!r} is not a board; use small or large")
-        options["board"] = given["board"]
-    if "target" in given:
-        low, high = TARGET_RANGE
-        text = given["target"]
-        if not text.isdigit() or not low <= int(text) <= high:
-            raise EmbedError("target", f"{text!r} is not a score from {low} to {high}")
-        options["target_score"] = int(text)
-    return options
+    kit = KITS[game_id]
+    for name in given:
+        if name not in _GENERAL and name not in kit.option_names:
+            owner = " or ".join(
+                get_game(k.game_id).name for k in KITS.values() if name in k.option_names
+            )
+            raise EmbedError(name, f"is a {owner} option; {get_game(game_id).name} has none")
+    try:
+        return kit.read_options(given)
+    except OptionError as error:
+        raise EmbedError(error.parameter, str(error)) from None
 
 
 def _origin(value: str | None) -> str | None:

@@ -21,23 +21,12 @@ from bugs_core.link import encode_link
 from bugs_core.record import GameRecord, Seat, game_of, replay_states
 from bugs_core.undo import actor, undo_length
 
+from .kits import KITS
 from .saves import SavedGame, SetAside, reason_of, summary
 from .seats import PERSON
 
 LINK_PARAM = "g"
 """The fragment parameter holding a share link: page.html#g=<link>."""
-HIDDEN_NOTES = {
-    "bugs": "This link contains every player's hand: whoever opens it can see them.",
-    "bag-of-bugs": (
-        "This link contains the order of the tokens in the bag: whoever opens it can work out "
-        "which tokens come next."
-    ),
-    "bugspiel": (
-        "This link contains the order of the decks: whoever opens it can work out which cards "
-        "come next. (Every hand is public anyway.)"
-    ),
-}
-"""What a link gives away, said before it is copied (a link holds the seed of every shuffle)."""
 REPLAY_KEYS = {"Home": "first", "ArrowLeft": "back", "ArrowRight": "forward", "End": "last"}
 """The replay's keys and the steps they take."""
 REPLAY_GAME_BUTTON = (
@@ -246,7 +235,7 @@ def bar_html(replay: Replay, undo: UndoPlan) -> str:
 
 def share_html(game: str, url: str, moves: int) -> str:
     """The share panel: what the link gives away first, then the link and the copy button."""
-    note = HIDDEN_NOTES.get(game, "")
+    note = KITS[game].hidden_note if game in KITS else ""
     return (
         f'<p class="share-note"><strong>{escape(note)}</strong></p>'
         f'<label for="share-url">Link to this game after {moves} move'
