@@ -27,10 +27,11 @@ from bugs_table import (
     wait_for_something_to_do,
 )
 from bugs_web.bot_service import choose_move
-from bugs_web.games.bugs.session import Session, bot_seed
+from bugs_web.games.bugs.session import Session
 from bugs_web.games.bugspiel.session import SpielSession
 from bugs_web.record_bar import undo_plan
 from bugs_web.saves import entry_text, save_key
+from bugs_web.table import bot_seed
 
 BUGS_SEATS = (Seat("You"), Seat("Ana", "easy"), Seat("Bo", "easy"))
 SPIEL_SEATS = (Seat("You"), Seat("Ana", "easy"))
