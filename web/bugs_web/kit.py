@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .table import TableSession
+
+S = TypeVar("S", bound=TableSession)
 
 
 class OptionError(ValueError):
@@ -28,14 +30,14 @@ def no_options(_given: Mapping[str, str]) -> dict[str, Any]:
 
 
 @dataclass(frozen=True, slots=True)
-class GameKit:
+class GameKit(Generic[S]):
     """One game's page, session and the settings every feature around it shares."""
 
     game_id: str
     """The rules' id (`bugs_core.registry`), as records and addresses spell it."""
     page: str
     """The game's page at the site root (public/embed-route.js keeps the same table)."""
-    session: type[TableSession]
+    session: type[S]
     """The session class the page plays (its `start` and `replay_steps`)."""
     default_seats: str
     """The seats when an embed address names none: the page's own setup default."""

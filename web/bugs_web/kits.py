@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .kit import GameKit
 
 
-def _kits() -> dict[str, GameKit]:
+def _kits() -> dict[str, GameKit[Any]]:
     from .games.bag_of_bugs import KIT as BAG_OF_BUGS
     from .games.bugs import KIT as BUGS
     from .games.bugspiel import KIT as BUGSPIEL
@@ -13,5 +15,5 @@ def _kits() -> dict[str, GameKit]:
     return {kit.game_id: kit for kit in (BUGS, BAG_OF_BUGS, BUGSPIEL)}
 
 
-KITS: dict[str, GameKit] = _kits()
+KITS: dict[str, GameKit[Any]] = _kits()
 """Every game's kit, by game id, in the order the site lists the games."""

@@ -8,11 +8,13 @@ rest, written once.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Protocol, Self
 
 from bugs_core.engine import Game
+from bugs_core.errors import BugsError
 from bugs_core.record import GameRecord, Seat
 
 from .replay import checked_action, replay_sessions
@@ -38,7 +40,7 @@ def bot_seed(seed: int, moves: int) -> int:
 
 class TableSession:
     """A game at one device, as a mixin for a game's frozen session dataclass: it needs the
-    fields `record` and `state` and the class's `GAME`, `start` and `_apply`."""
+    fields `record`, `state` and `notice` and the class's `GAME`, `start` and `_apply`."""
 
     __slots__ = ()
 
@@ -46,6 +48,7 @@ class TableSession:
     """The rules this session plays."""
     record: GameRecord
     state: Any
+    notice: str
 
     @classmethod
     def start(cls, seats: Sequence[Seat], seed: int, options: dict[str, Any] | None = None) -> Self:
@@ -87,6 +90,71 @@ class TableSession:
         """True if a person plays `seat`."""
         return self.record.seats[seat].kind == PERSON
 
+    def with_notice(self, text: str) -> Self:
+        """The same game with a line for the person (a bot that failed, say)."""
+        return replace(self, notice=text)  # type: ignore[type-var]
+
     def has_bots(self) -> bool:
         """True if a bot plays any seat (the page boots its bot worker early then)."""
         return len(self.people) < len(self.record.seats)
+
+
+class BotQuestion(Protocol):
+    """What the bot worker needs to answer a bot's move (`BotTurn`, or a game's own kind)."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def level(self) -> str: ...
+
+    @property
+    def record_json(self) -> str: ...
+
+    @property
+    def seed(self) -> int: ...
+
+
+def bot_request(turn: BotQuestion) -> dict[str, Any]:
+    """The request the bot worker answers (`bot_service.choose_move`) for `turn`."""
+    record = json.loads(turn.record_json)
+    return {"record": record, "seat": turn.seat, "level": turn.level, "seed": turn.seed}
+
+
+class TurnTaking(TableSession):
+    """A session whose seats move one at a time: the page asks the bot worker for each bot's
+    move (`bot_turn`) and hands the answer back (`bot_move`)."""
+
+    __slots__ = ()
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or None once the game is over."""
+        raise NotImplementedError
+
+    def _bots_may_move(self) -> bool:
+        """False while the screen waits for people (Bugs: the end of a hand, a hand-off)."""
+        return True
+
+    def bot_turn(self) -> BotTurn | None:
+        """The bot move the worker should compute now, if any."""
+        seat = self.to_act
+        if seat is None or self.is_person(seat) or not self._bots_may_move():
+            return None
+        moves = len(self.record.actions)
+        kind = self.record.seats[seat].kind
+        seed = bot_seed(self.record.seed, moves)
+        return BotTurn(seat, kind, self.record.to_json(), seed, moves)
+
+    def bot_move(self, turn_moves: int, seat: int, text: str) -> Self:
+        """A bot's answer to the question asked at `turn_moves` moves. A stale answer (the game
+        moved on) is dropped; an illegal one is reported, never applied."""
+        if len(self.record.actions) != turn_moves or self.to_act != seat or self.is_person(seat):
+            return self
+        try:
+            action = self.GAME.parse_action(text)
+            if action not in self.GAME.legal_actions(self.state):
+                raise BugsError(f"{text} is not legal now")
+        except BugsError as error:
+            return self.with_notice(f"{self.names[seat]}'s bot failed: {error}")
+        return self._apply(action)

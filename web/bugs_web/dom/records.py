@@ -2,11 +2,10 @@
 localStorage, export and import of record files, replay and undo. Only the page glue imports
 this (it needs the browser); what it shows and decides is pure (`record_bar`, `saves`).
 
-A page gives `Records` its game id, its session class's `replay_steps`, and itself as the host:
-`session` (the live game), `begin(session)` (show a loaded game and let bots play),
-`draw()`, `pause()` (stop bots and clocks during a replay) and `play_on()` (start them again).
-The glue then calls `shown(live)` at the top of its draw, `after_draw(live)` at its end,
-checks `replaying` before taking a move, and calls `show_saves()` when the setup shows.
+A page gives `Records` its game id, its session class's `replay_steps`, and itself as the
+`PageHost`. The page (`bugs_pages.table_page.TablePage`) then calls `shown(live)` at the top
+of its draw, `after_draw(live)` at its end, checks `replaying` before taking a move, and calls
+`show_saves()` when the setup shows.
 
 Two lines speak for the bar above the page: `#record-message` (role alert) for one-off news (a
 bad link, a set-aside save), cleared when another game shows; and `#save-status` (role status,
@@ -18,7 +17,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterator, MutableMapping
 from html import escape
-from typing import Any
+from typing import Any, Protocol
 
 from bugs_core.errors import BugsError, InvalidRecordError
 from bugs_core.link import LinkError, decode_link
@@ -88,10 +87,29 @@ def _offset_minutes() -> int:
     return -int(window.Date.new().getTimezoneOffset())
 
 
+class PageHost(Protocol):
+    """What the record bar needs of its page."""
+
+    session: Any
+    """The live game's session (None before the first game)."""
+
+    def begin(self, session: Any) -> None:
+        """Show a loaded game and let its bots play."""
+
+    def draw(self) -> None:
+        """Redraw the page from its session (or the replay's moment)."""
+
+    def pause(self) -> None:
+        """Stop bots and clocks while a replay shows a past moment."""
+
+    def play_on(self) -> None:
+        """Start them again at the end of a replay."""
+
+
 class Records:
     """One page's record bar: see the module's text for what the glue calls."""
 
-    def __init__(self, game: str, steps: Callable[[GameRecord], list[Any]], host: Any) -> None:
+    def __init__(self, game: str, steps: Callable[[GameRecord], list[Any]], host: PageHost) -> None:
         self.game = game
         self.steps_of = steps
         self.host = host

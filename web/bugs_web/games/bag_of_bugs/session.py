@@ -234,10 +234,6 @@ class BagSession(TableSession):
             return replace(self, notice=f"{self.names[seat]}'s bot failed: {error}")
         return self._apply(action)
 
-    def with_notice(self, text: str) -> BagSession:
-        """The same game with a line for the people."""
-        return replace(self, notice=text)
-
     # -- internals ----------------------------------------------------------------------
 
     def _key(self) -> tuple[int, ...]:

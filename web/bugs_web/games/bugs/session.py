@@ -26,7 +26,7 @@ from bugs_core.rng import Rng
 
 from ...replay import checked_action
 from ...seats import shown_names
-from ...table import BotTurn, TableSession, bot_seed
+from ...table import TurnTaking
 from .picker import Picker
 
 PLAY, HANDOFF, HAND_OVER, GAME_OVER = "play", "handoff", "hand-over", "game-over"
@@ -34,7 +34,7 @@ PLAY, HANDOFF, HAND_OVER, GAME_OVER = "play", "handoff", "hand-over", "game-over
 
 
 @dataclass(frozen=True, slots=True)
-class Session(TableSession):
+class Session(TurnTaking):
     """One game at the table. Build it with `Session.start`; every event returns a new one."""
 
     GAME = GAME
@@ -88,19 +88,9 @@ class Session(TableSession):
         """True when the screen shows the hand of the person to act and a move is expected."""
         return self.screen == PLAY and self.viewer is not None and self.viewer == self.to_act
 
-    def bot_turn(self) -> BotTurn | None:
-        """The bot move the worker should compute now, if any."""
-        seat = self.to_act
-        if self.screen != PLAY or seat is None or self.is_person(seat):
-            return None
-        moves = len(self.record.actions)
-        return BotTurn(
-            seat,
-            self.record.seats[seat].kind,
-            self.record.to_json(),
-            bot_seed(self.record.seed, moves),
-            moves,
-        )
+    def _bots_may_move(self) -> bool:
+        """Not during a hand-off or at the end of a hand."""
+        return self.screen == PLAY
 
     def auto_continue(self) -> bool:
         """True when no person is at the table, so end-of-hand screens move on by themselves."""
@@ -141,24 +131,6 @@ class Session(TableSession):
         if action not in self.picker.legal:
             return replace(self, notice=f"{text} is not a legal move now.")
         return self._apply(action)
-
-    def bot_move(self, turn_moves: int, seat: int, text: str) -> Session:
-        """A bot's answer to the question asked at `turn_moves` moves. A stale answer (the game
-        moved on) is dropped; an illegal one is reported, never applied."""
-        if len(self.record.actions) != turn_moves or self.to_act != seat or self.is_person(seat):
-            return self
-        try:
-            action = GAME.parse_action(text)
-            if action not in GAME.legal_actions(self.state):
-                raise BugsError(f"{text} is not legal now")
-        except BugsError as error:
-            name = self.names[seat]
-            return replace(self, notice=f"{name}'s bot failed: {error}")
-        return self._apply(action)
-
-    def with_notice(self, text: str) -> Session:
-        """The same game with a line for the person (a bot that failed, say)."""
-        return replace(self, notice=text)
 
     def take_device(self) -> Session:
         """The person named on the hand-off screen says only they can see it now."""

@@ -33,7 +33,7 @@ from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.rng import Rng
 
 from ...seats import shown_names
-from ...table import BotTurn, TableSession, bot_seed
+from ...table import TurnTaking
 
 CLOCKWISE, COUNTER_CLOCKWISE = -1, 1
 """Turn steps in the notation's sense: +1 turns a tile counter-clockwise, -1 clockwise."""
@@ -60,7 +60,7 @@ def _kind_and_number(pick: str | None) -> tuple[str, int]:
 
 
 @dataclass(frozen=True, slots=True)
-class SpielSession(TableSession):
+class SpielSession(TurnTaking):
     """One game at the table. Build it with `SpielSession.start`; every event returns a new one."""
 
     GAME = GAME
@@ -117,20 +117,6 @@ class SpielSession(TableSession):
     def ending(self) -> str:
         """The engine's sentence on how the game ended ('' while it goes on)."""
         return how_it_ended(self.state, self.names)
-
-    def bot_turn(self) -> BotTurn | None:
-        """The bot move the worker should compute now, if any."""
-        seat = self.to_act
-        if seat is None or self.is_person(seat):
-            return None
-        moves = len(self.record.actions)
-        return BotTurn(
-            seat,
-            self.record.seats[seat].kind,
-            self.record.to_json(),
-            bot_seed(self.record.seed, moves),
-            moves,
-        )
 
     def targets(self) -> frozenset[int]:
         """The spaces the current pick may go to, by the engine's legal actions."""
@@ -359,23 +345,6 @@ class SpielSession(TableSession):
     def clear(self) -> SpielSession:
         """Drop the selection (Esc)."""
         return replace(self, pick=None, chosen=None, turn=0, notice="")
-
-    def bot_move(self, turn_moves: int, seat: int, text: str) -> SpielSession:
-        """A bot's answer to the question asked at `turn_moves` moves. A stale answer (the game
-        moved on) is dropped; an illegal one is reported, never applied."""
-        if len(self.record.actions) != turn_moves or self.to_act != seat or self.is_person(seat):
-            return self
-        try:
-            action = GAME.parse_action(text)
-            if action not in GAME.legal_actions(self.state):
-                raise BugsError(f"{text} is not legal now")
-        except BugsError as error:
-            return replace(self, notice=f"{self.names[seat]}'s bot failed: {error}")
-        return self._apply(action)
-
-    def with_notice(self, text: str) -> SpielSession:
-        """The same game with a line for the person (a bot that failed, say)."""
-        return replace(self, notice=text)
 
     # -- internals ----------------------------------------------------------------------
 

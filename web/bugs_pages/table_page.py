@@ -1,0 +1,396 @@
+"""`TablePage`: the one page loop every game page runs, events in, `bugs_web` decides, the DOM
+is redrawn.
+
+A page plays one game at a time. `TablePage` owns what every game page does the same way: the
+setup form and "Back to the game", the draw skeleton (table, controls, status, notice, log,
+the `#game` data attributes, the dialog and where the focus goes), routing clicks and keys,
+the record bar's hooks (`Records`), pause and resume, and the bots. A game's page is a small
+subclass that supplies its own parts: its table drawing, controls, dialogs and sentences (from
+its kit's `screen`), and what its own clicks and keys mean.
+
+The bots follow one rule: a bot loop runs for one `generation`. Whatever must stop the bots (a
+new game, the setup form, a replay showing the past) calls `stop_bots`, which starts a new
+generation; a loop of an older one ends at its next step without touching the game, and
+`kick` starts the loop the current game needs. Turn-taking games (`TurnTablePage`) share one
+loop that asks the bot worker for one move at a time; Bag of Bugs runs its clock instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from bugs_core.errors import BugsError
+from bugs_web.dom.browser import (
+    BotWorker,
+    form_entries,
+    found,
+    fresh_seed,
+    mark_ready,
+    select_from_query,
+    show_seat_rows,
+    show_setup_error,
+)
+from bugs_web.dom.browser import element as el
+from bugs_web.dom.embed_frame import report, run_embedded
+from bugs_web.dom.records import Records
+from bugs_web.kit import GameKit
+from bugs_web.table import TableSession, TurnTaking, bot_request
+
+TYPING = ("input", "select", "textarea")
+"""Elements whose keys belong to the person typing, never to the game."""
+
+
+S = TypeVar("S", bound=TableSession)
+T = TypeVar("T", bound=TurnTaking)
+
+
+def now() -> float:
+    """Seconds since the page opened."""
+    return float(window.performance.now()) / 1000
+
+
+class TablePage(Generic[S]):
+    """One game page: the game on it, its record bar and its bot worker."""
+
+    selects: Sequence[str] = ("pace",)
+    """Setup selects an address may preset (`?pace=0`), by id and parameter name."""
+    focus_keys: Sequence[str] = ()
+    """Attributes that find the focused element again after a redraw, tried in order."""
+    default_pace_ms = 800
+    """The bot speed when the setting cannot be read."""
+
+    def __init__(self, kit: GameKit[S]) -> None:
+        self.kit = kit
+        self.session: S | None = None
+        self.thinking = False  # a bot is thinking: the table says so
+        self.running = False  # the bots' loop of this generation is under way
+        self.generation = 0  # see the module's text: a new one stops the bots of the old
+        self.bots = BotWorker()
+        self.task: asyncio.Future[None] | None = None  # the bots' loop, kept from the collector
+        self.records = Records(kit.game_id, kit.session.replay_steps, self)
+
+    # -- the parts a game supplies -------------------------------------------------------
+
+    def table_svg(self, s: S, replaying: bool, width: int) -> str:
+        """The table as SVG, `width` pixels wide."""
+        raise NotImplementedError
+
+    def draw_controls(self, s: S, replaying: bool) -> None:
+        """Fill the controls under the table (empty during a replay)."""
+        raise NotImplementedError
+
+    def status_text(self, s: S) -> str:
+        """The status line: whose turn it is, who is thinking."""
+        raise NotImplementedError
+
+    def log_html(self, s: S) -> str:
+        """The log's list items."""
+        raise NotImplementedError
+
+    def dialog_html(self, s: S) -> str:
+        """The dialog over the table ('' for none): a hand-off, a hand's end, the game's end."""
+        raise NotImplementedError
+
+    def attributes(self, s: S) -> dict[str, str]:
+        """The `#game` element's data attributes (without `data-`): at least `screen`."""
+        raise NotImplementedError
+
+    def on_table_click(self, target: Any, s: S) -> S | None:
+        """A click on the table or its controls; the new session, or None if it did nothing."""
+        return None
+
+    def on_table_key(self, event: Any, code: str, tag: str, s: S) -> S | None:
+        """A key the page loop did not take; the new session, or None."""
+        return None
+
+    def on_ui(self, name: str, s: S) -> S | None:
+        """A `data-ui` button of the game's own; the new session, or None."""
+        return None
+
+    def read_options(self) -> dict[str, Any]:
+        """The game's setup options from the form, beside its seats (ValueError if wrong)."""
+        return {}
+
+    def bots_due(self, s: S) -> bool:
+        """True when the bots' loop has something to do in `s`."""
+        raise NotImplementedError
+
+    async def run_bots(self, generation: int) -> None:
+        """The bots' loop of `generation`: it returns when nothing is left for bots to do."""
+        raise NotImplementedError
+
+    def on_leave(self) -> None:
+        """The table is covered (the setup form, a dialog): hide what floats over it."""
+
+    def on_pause(self) -> None:
+        """The bots stopped for a replay: stop what runs with them."""
+
+    def wire(self) -> None:
+        """Bind the game's own listeners (the page loop binds clicks, keys and resizes)."""
+
+    # -- setup ---------------------------------------------------------------------------
+
+    def start_from_form(self, event: Any) -> None:
+        """The setup form's "Start": a new game with its seats and options."""
+        event.preventDefault()
+        session_class = self.kit.session
+        try:
+            seats = session_class.make_seats(form_entries())
+            session = session_class.start(seats, fresh_seed(self.generation), self.read_options())
+        except (BugsError, ValueError) as error:
+            show_setup_error(str(error))
+            return
+        show_setup_error("")
+        self.begin(session)
+
+    def begin(self, session: S) -> None:
+        """Show `session` (a new game, a loaded one) and let its bots play."""
+        self.stop_bots()
+        self.session = session
+        el("setup").hidden = True
+        el("game").hidden = False
+        self.draw()
+        self.kick()
+        if session.has_bots():
+            self.bots.warm_up()  # boot the worker now, while the person looks at the table
+
+    def show_setup(self) -> None:
+        """The setup form over the game, which is kept for "Back to the game"."""
+        self.stop_bots()
+        el("setup").hidden = False
+        el("game").hidden = True
+        el("dialog").hidden = True
+        el("resume").hidden = self.session is None
+        self.records.show_saves()
+        self.on_leave()
+        el("name-0").focus()
+
+    def resume(self) -> None:
+        """Back from the setup form to the game as it was; its bots play on."""
+        if self.session is None:
+            return
+        el("setup").hidden = True
+        el("game").hidden = False
+        self.draw()
+        self.kick()
+
+    def again(self, s: S) -> None:
+        """A new game with the same seats and setup."""
+        start = self.kit.session.start
+        self.begin(start(s.record.seats, fresh_seed(self.generation), dict(s.record.setup)))
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def draw(self) -> None:
+        """Redraw everything from the session (a past one during a replay)."""
+        live = self.session
+        if live is None:
+            return
+        report(live.record)  # the events of an embedded game, to the host page
+        s = self.records.shown(live)  # a past moment during a replay, read-only
+        replaying = self.records.replaying
+        refocus = self.focus_key(document.activeElement)
+        table = el("table")
+        table.innerHTML = self.table_svg(s, replaying, int(table.clientWidth or 960))
+        self.draw_controls(s, replaying)
+        el("turn-status").textContent = self.status_text(s)
+        el("notice").textContent = s.notice
+        log = el("log")
+        log.innerHTML = self.log_html(s)
+        log.scrollTop = log.scrollHeight
+        game = el("game")
+        attributes = self.attributes(s)
+        attributes["thinking"] = "true" if self.thinking else "false"
+        attributes["moves"] = str(len(s.record.actions))
+        for name, value in attributes.items():
+            game.setAttribute(f"data-{name}", value)
+        dialog = "" if replaying else self.dialog_html(s)
+        box = el("dialog")
+        was_open = not box.hidden
+        el("dialog-box").innerHTML = dialog
+        box.hidden = not dialog
+        box.setAttribute("data-screen", attributes["screen"])
+        if dialog and not was_open:
+            self.on_leave()
+            primary = el("dialog-box").querySelector(".primary")
+            if found(primary):
+                primary.focus()
+        elif refocus is not None:
+            again = document.querySelector(refocus)
+            if found(again):
+                again.focus()
+        self.records.after_draw(live)
+
+    def focus_key(self, node: Any) -> str | None:
+        """A selector that finds `node` again after a redraw (see `focus_keys`), or None."""
+        if not found(node) or not hasattr(node, "getAttribute"):
+            return None
+        for name in self.focus_keys:
+            value = node.getAttribute(name)
+            if found(value):
+                return f'[{name}="{value}"]'
+        return None
+
+    # -- events --------------------------------------------------------------------------
+
+    def on_click(self, event: Any) -> None:
+        """One delegated click handler for the page: `data-ui` buttons first, then the game's."""
+        target = event.target
+        if not hasattr(target, "closest"):
+            return
+        ui = target.closest("[data-ui]")
+        if found(ui):
+            self.ui(str(ui.getAttribute("data-ui")))
+            return
+        s = self.session
+        if s is None or self.records.replaying:
+            return
+        self.update(self.on_table_click(target, s))
+
+    def ui(self, name: str) -> None:
+        """A `data-ui` button: setup, resume and again here, the rest the game's."""
+        s = self.session
+        if name == "setup":
+            self.show_setup()
+        elif name == "resume":
+            self.resume()
+        elif s is None:
+            return
+        elif name == "again":
+            self.again(s)
+        else:
+            self.update(self.on_ui(name, s))
+
+    def on_key(self, event: Any) -> None:
+        """Keys while the table shows, unless the person types or a replay shows the past."""
+        s = self.session
+        if s is None or el("game").hidden or event.ctrlKey or event.altKey or event.metaKey:
+            return
+        tag = str(getattr(event.target, "tagName", "")).lower()
+        if tag in TYPING or self.records.replaying:
+            return
+        self.update(self.on_table_key(event, str(event.code), tag, s))
+
+    def update(self, session: S | None) -> None:
+        """Show the game's new session (None: nothing changed) and let its bots answer."""
+        if session is None:
+            return
+        self.session = session
+        self.draw()
+        self.kick()
+
+    def on_resize(self, _event: Any) -> None:
+        """Redraw at the new width."""
+        if self.session is not None and not el("game").hidden:
+            self.draw()
+
+    # -- bots ----------------------------------------------------------------------------
+
+    def stop_bots(self) -> None:
+        """Start a new generation: the running loop, if any, ends at its next step and a late
+        answer is dropped."""
+        self.generation += 1
+        self.running = False
+        self.thinking = False
+
+    def pause(self) -> None:
+        """Stop the bots while a replay shows a past moment."""
+        self.stop_bots()
+        self.on_pause()
+
+    def play_on(self) -> None:
+        """Back at the end of a replay: the bots play on."""
+        self.kick()
+
+    def kick(self) -> None:
+        """Start the bots' loop unless it runs already, or the table is covered or replayed."""
+        s = self.session
+        if self.running or s is None or el("game").hidden or self.records.replaying:
+            return
+        if not self.bots_due(s):
+            return
+        self.running = True
+        self.task = asyncio.ensure_future(self._bots(self.generation))
+
+    async def _bots(self, generation: int) -> None:
+        try:
+            await self.run_bots(generation)
+        finally:
+            if self.generation == generation:  # else a newer loop owns the flags
+                self.running = False
+                self.thinking = False
+
+    def pace_ms(self) -> int:
+        """Milliseconds between bot moves, from the speed setting."""
+        try:
+            return max(0, int(str(el("pace").value)))
+        except ValueError:
+            return self.default_pace_ms
+
+    def current(self, generation: int) -> S | None:
+        """The session, while `generation` is the current one."""
+        return self.session if self.generation == generation else None
+
+    def bot_failed(self, s: S, seat: int, error: object) -> None:
+        """Say that a bot could not move, and stop the bots rather than ask again."""
+        self.stop_bots()
+        self.session = s.with_notice(f"{s.names[seat]}'s bot could not move: {error}")
+        self.draw()
+
+    # -- wiring --------------------------------------------------------------------------
+
+    def main(self) -> None:
+        """Wire the page and tell it Python is ready."""
+        el("players").addEventListener("change", create_proxy(show_seat_rows))
+        el("setup-form").addEventListener("submit", create_proxy(self.start_from_form))
+        document.addEventListener("click", create_proxy(self.on_click))
+        document.addEventListener("keydown", create_proxy(self.on_key))
+        window.addEventListener("resize", create_proxy(self.on_resize))
+        self.wire()
+        for name in self.selects:
+            select_from_query(name, name)
+        show_seat_rows()
+        mark_ready()
+        run_embedded(self, self.kit.game_id, self.kit.session)
+        self.records.start()
+
+
+class TurnTablePage(TablePage[T]):
+    """A page whose seats take turns: one bot loop asks the worker for each bot's move."""
+
+    def bots_due(self, s: T) -> bool:
+        """A bot is to move."""
+        return s.bot_turn() is not None
+
+    async def between_turns(self, generation: int, s: T) -> bool:
+        """A step of the loop before the next bot move (Bugs: the end of a hand with no person
+        at the table); True if it took one."""
+        return False
+
+    async def run_bots(self, generation: int) -> None:
+        """Each bot move in turn, at the chosen pace, until a person is to move."""
+        while (s := self.current(generation)) is not None:
+            if await self.between_turns(generation, s):
+                continue
+            turn = s.bot_turn()
+            if turn is None:
+                return
+            self.thinking = True
+            self.draw()
+            started = now()
+            answer = await self.bots.ask(bot_request(turn))
+            await asyncio.sleep(max(0.0, self.pace_ms() / 1000 - (now() - started)))
+            s = self.current(generation)
+            if s is None:
+                return
+            self.thinking = False
+            if "error" in answer:
+                self.bot_failed(s, turn.seat, answer["error"])
+                return
+            self.session = s.bot_move(turn.moves, turn.seat, str(answer["action"]))
+            self.draw()
