@@ -1,4 +1,4 @@
-"""`soak`: many seeded games with every invariant checked after every action (issue 7), a
+"""`soak`: many seeded games with every invariant checked after every action (the soak), a
 progress line on stderr every few seconds, and the summary on stdout."""
 
 from __future__ import annotations

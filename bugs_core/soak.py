@@ -1,4 +1,4 @@
-"""The soak (issue 7): many seeded games, random and between bots, with every invariant of the
+"""The soak: many seeded games, random and between bots, with every invariant of the
 game's audit checked after every action and every record replayed to the same final state.
 
 Everything a game does follows from its seed alone (player count, options, who sits where), so

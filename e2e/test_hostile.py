@@ -1,4 +1,4 @@
-"""Hostile names in a real browser (issue 7): names that try to be markup, script, a script URL,
+"""Hostile names in a real browser: names that try to be markup, script, a script URL,
 to reorder the page, to be very long or unprintable come in through the setup form, a share
 link, an imported record file and the embed page's address. Nothing they hold runs (the
 payloads would set window.__pwned or open a dialog), the page logs no error and violates none

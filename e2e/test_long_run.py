@@ -1,4 +1,4 @@
-"""A long browser run (issue 7, point 6): 50 bot-only games in a row in one page, each new game
+"""A long browser run: 50 bot-only games in a row in one page, each new game
 started as a person would (the game-over dialog's "Play again, same players"), with no error and
 without the page's memory growing. Marked `soak` (excluded by default): run it with
 `pytest -m soak e2e/test_long_run.py -p no:xdist -s` to see the figures.

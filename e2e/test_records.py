@@ -1,4 +1,4 @@
-"""Records in the browser (issue 6): share links opened mid-game and played on, a tampered
+"""Records in the browser: share links opened mid-game and played on, a tampered
 link that leaves the page working, saved games resumed after a reload, corrupt storage set
 aside, replay step by step with the log following, undo against a bot, export and import."""
 

@@ -1,4 +1,4 @@
-"""Storage faults in the browser (issue 7, point 5): a full storage quota, storage switched
+"""Storage faults in the browser: a full storage quota, storage switched
 off, corrupt saves and saves from another version. Each test checks what the page says, that
 the game still takes a move, and that nothing left localStorage without being kept.
 

@@ -1,5 +1,6 @@
 """Print share-link lengths for seeded bot games beside the same record as JSON and as
-zlib-compressed JSON in base64 (issue 6's budgets: Bugs 1,000, Bag of Bugs 600, Bugspiel 1,200).
+zlib-compressed JSON in base64 (the budgets in docs/design.md, "Records": Bugs 1,000, Bag of
+Bugs 600, Bugspiel 1,200 characters).
 
     .venv/bin/python scripts/link_lengths.py [--games N] [--level easy|medium|hard]
 """

@@ -1,5 +1,5 @@
 """At least 2,000 seeded random full games of Bag of Bugs with no error and the invariants of
-rules/bag-of-bugs.md checked at every step: every token in exactly one place (bag, pool,
+docs/rules/bag-of-bugs.md checked at every step: every token in exactly one place (bag, pool,
 collections, the Rock pairs set aside, Winds in hand), the bag never runs out (§5.3), exactly
 one Rock left at the end, and scores equal to their recomputation. The long soak is marked."""
 

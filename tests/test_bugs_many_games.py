@@ -1,6 +1,7 @@
 """At least 2,000 seeded random full games of Bugs with no error and every invariant of
-bugs_core.bugs.audit (every card in one place, the scores' recount) after every action (issue
-2: the default run plays them all; the long soak is marked)."""
+bugs_core.bugs.audit (every card in one place, the scores' recount) after every action (the
+default run plays them all, so a rule change meets many games at once; the long soak is
+marked)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Undo within fairness (issue 6): the engine says how far a seat may take back its last move,
+"""Undo within fairness: the engine says how far a seat may take back its last move,
 never across a deal, a draw, a refill from a deck or another seat's hidden cards."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Invariants of a game of Bag of Bugs (rules/bag-of-bugs.md), checked from outside the rules
-(issue 7: the soak).
+"""Invariants of a game of Bag of Bugs (docs/rules/bag-of-bugs.md), checked from outside the rules
+by the soak (docs/design.md, "Tests").
 
 Each check returns its violations as plain sentences, an empty list when all is well; never an
 assert, so `python -O` cannot skip them. `start` checks a first state, `step` one action from

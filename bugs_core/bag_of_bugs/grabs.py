@@ -1,4 +1,4 @@
-"""The five Grab tokens' effects (rules/bag-of-bugs.md §5.2, G12-G19): which choices a grab
+"""The five Grab tokens' effects (docs/rules/bag-of-bugs.md §5.2, G12-G19): which choices a grab
 offers on a pool, and which tokens a choice takes. Pools here hold no Rocks: they leave before
 any grab resolves (G12)."""
 

@@ -1,4 +1,4 @@
-"""The rules of Bag of Bugs as pure functions: the state machine of rules/bag-of-bugs.md §7.2.
+"""The rules of Bag of Bugs as pure functions: the state machine of docs/rules/bag-of-bugs.md §7.2.
 
 Draws happen inside `apply` (and `initial_state`): every token is drawn uniformly from the bag
 with the generator held in the state, so a record (seed + actions) replays exactly and no

@@ -1,4 +1,4 @@
-"""Scoring (rules/bag-of-bugs.md §5.4, G28-G30, G32): colour sets, the set bonus, Larvae, Scary
+"""Scoring (docs/rules/bag-of-bugs.md §5.4, G28-G30, G32): colour sets, the set bonus, Larvae, Scary
 Bugs and the "most Scary" penalty."""
 
 from __future__ import annotations

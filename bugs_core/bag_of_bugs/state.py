@@ -1,4 +1,5 @@
-"""The state of a game of Bag of Bugs (rules/bag-of-bugs.md §7.1), its setup, and a seat's view."""
+"""The state of a game of Bag of Bugs (docs/rules/bag-of-bugs.md §7.1), its setup, and a seat's
+view."""
 
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ class Phase(enum.IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class BagSetup:
-    """Options of a game (rules/bag-of-bugs.md §8); the defaults are the rulings."""
+    """Options of a game (docs/rules/bag-of-bugs.md §8); the defaults are the rulings."""
 
     players: int = 4
     grab_mode: str = "windowed_regrab"  # G34, §7.4

@@ -1,4 +1,4 @@
-"""The tokens of Bag of Bugs and the bag per player count (rules/bag-of-bugs.md §5.1, G3, G4).
+"""The tokens of Bag of Bugs and the bag per player count (docs/rules/bag-of-bugs.md §5.1, G3, G4).
 
 A multiset of tokens is a tuple of counts indexed by kind, so equal bags and collections compare
 equal. The five bug colours have neutral ids C1..C5 (G4); the UI may give them display names.

@@ -1,4 +1,4 @@
-"""A fast rule-of-thumb bot for Bag of Bugs (rules/bag-of-bugs.md).
+"""A fast rule-of-thumb bot for Bag of Bugs (docs/rules/bag-of-bugs.md).
 
 It values tokens by what they add to its own collection under the scoring table (§5.4: colour
 counts 1/3/6/0, the +5 set, Larva +3, Scary -1, most Scary -2), a Wind by the best give it

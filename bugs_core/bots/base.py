@@ -1,4 +1,4 @@
-"""The one interface every bot implements (design.md, "Bots"), its budget, and the helper that
+"""The one interface every bot implements (docs/design.md, "Bots"), its budget, and the helper that
 lists a seat's legal actions from its view alone."""
 
 from __future__ import annotations

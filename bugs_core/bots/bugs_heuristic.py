@@ -1,4 +1,4 @@
-"""A fast rule-of-thumb bot for Bugs (rules/bugs.md). Points are cards left in hand (B30), so
+"""A fast rule-of-thumb bot for Bugs (docs/rules/bugs.md). Points are cards left in hand (B30), so
 it sheds cards, goes out whenever it can, keeps Outbreaks and action cards in reserve, and picks
 up only a small pile or when nothing else is reasonable.
 

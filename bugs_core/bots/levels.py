@@ -1,7 +1,7 @@
 """The levels a person picks at the table (easy, medium, hard), each a bot and a budget per game.
 
 Budgets are in iterations, not milliseconds, so a level plays the same move for the same view
-and seed in CPython, in the browser and on a slow phone (design.md, "Bots"). The budgets come
+and seed in CPython, in the browser and on a slow phone (docs/design.md, "Bots"). The budgets come
 from each game's tournaments and from the think times bench/run.py measures in the browser:
 at the 95th percentile, easy within 50 ms, medium within 300 ms and hard within 1.5 s.
 """

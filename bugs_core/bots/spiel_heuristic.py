@@ -1,4 +1,4 @@
-"""A fast one-ply bot for Bugspiel (rules/bugspiel.md).
+"""A fast one-ply bot for Bugspiel (docs/rules/bugspiel.md).
 
 Points come from bugs played from hand (their VP) and, mostly, from bonus cards, which score
 every seat's matching bugs along a line of tiles (§6.7); buying costs VP. So the bot values a

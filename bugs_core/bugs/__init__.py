@@ -1,4 +1,4 @@
-"""Bugs: a climbing card game for 3-6 players over six hands (rules/bugs.md)."""
+"""Bugs: a climbing card game for 3-6 players over six hands (docs/rules/bugs.md)."""
 
 from .game import GAME, BugsGame
 

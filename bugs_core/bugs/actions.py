@@ -1,4 +1,4 @@
-"""The actions of Bugs and their text notation (rules/bugs.md §4.3).
+"""The actions of Bugs and their text notation (docs/rules/bugs.md §4.3).
 
 Notation, context-free and round-tripping through `str` and `parse_action`:
 

@@ -1,5 +1,6 @@
-"""The 54 cards of Bugs (rules/bugs.md §2, B3): nine bug values in 10 - v copies, and four kinds
-of special card. A hand is a tuple of counts indexed by card kind, so equal hands compare equal."""
+"""The 54 cards of Bugs (docs/rules/bugs.md §2, B3): nine bug values in 10 - v copies, and four
+kinds of special card. A hand is a tuple of counts indexed by card kind, so equal hands compare
+equal."""
 
 from __future__ import annotations
 

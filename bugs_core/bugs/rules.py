@@ -1,5 +1,5 @@
 """The rules of Bugs as pure functions: the deal, the legal actions and their effects
-(rules/bugs.md §4.2). Each check names the ruling it enforces."""
+(docs/rules/bugs.md §4.2). Each check names the ruling it enforces."""
 
 from __future__ import annotations
 

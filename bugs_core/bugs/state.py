@@ -1,4 +1,4 @@
-"""The state of a game of Bugs (rules/bugs.md §4.1), its setup, and a seat's view of it."""
+"""The state of a game of Bugs (docs/rules/bugs.md §4.1), its setup, and a seat's view of it."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ NEXT_DEALER_BASES = ("hand", "cumulative")
 
 @dataclass(frozen=True, slots=True)
 class BugsSetup:
-    """Options of a game (rules/bugs.md §8); the defaults are the rulings."""
+    """Options of a game (docs/rules/bugs.md §8); the defaults are the rulings."""
 
     players: int = 4
     first_dealer: int | None = None  # B4: None draws a seeded random seat

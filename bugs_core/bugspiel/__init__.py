@@ -1,4 +1,5 @@
-"""Bugspiel: buy bug and bonus cards, play them on a board of terrain tiles (rules/bugspiel.md)."""
+"""Bugspiel: buy bug and bonus cards, play them on a board of terrain tiles
+(docs/rules/bugspiel.md)."""
 
 from .game import GAME, BugspielGame
 

@@ -1,4 +1,4 @@
-"""Bugspiel's actions and their text notation (rules/bugspiel.md §6.3-6.7, decision 9).
+"""Bugspiel's actions and their text notation (docs/rules/bugspiel.md §6.3-6.7, decision 9).
 
 Notation, context-free and round-tripping through `str` and `parse_action`:
 

@@ -1,5 +1,5 @@
-"""Invariants of a game of Bugspiel (rules/bugspiel.md), checked from outside the rules (issue 7:
-the soak).
+"""Invariants of a game of Bugspiel (docs/rules/bugspiel.md), checked from outside the rules by
+the soak (docs/design.md, "Tests").
 
 - Every bug card is in exactly one place (deck, market, a hand, the board, the discard pile) and
   their number never changes; the bonus cards likewise (deck, market, hands, discard).

@@ -1,4 +1,4 @@
-"""Bugspiel's board geometry (rules/bugspiel.md §1.3, §2): hex tiles, their three spaces,
+"""Bugspiel's board geometry (docs/rules/bugspiel.md §1.3, §2): hex tiles, their three spaces,
 rotation and the lines that bonus cards score.
 
 Tiles use axial coordinates (q, r); q is the column (A = 0), and r grows down a column. Nothing

@@ -1,4 +1,4 @@
-"""Bugspiel's decks and terrain (rules/bugspiel.md §4, §1.4 and decision 5).
+"""Bugspiel's decks and terrain (docs/rules/bugspiel.md §4, §1.4 and decision 5).
 
 The bug deck is built from whole categories chosen in a seeded shuffled order under a predator
 cap, trimmed to a multiple of the board's deck size, and topped up with wild cards; the bonus

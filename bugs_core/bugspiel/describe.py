@@ -1,5 +1,5 @@
-"""Sentences for the log (rules/bugspiel.md §6-§10): what an action did, in the rulebook's words,
-then the end of the game when the action ended it."""
+"""Sentences for the log (docs/rules/bugspiel.md §6-§10): what an action did, in the rulebook's
+words, then the end of the game when the action ended it."""
 
 from __future__ import annotations
 

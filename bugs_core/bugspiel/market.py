@@ -1,4 +1,4 @@
-"""Bugspiel's two markets, bug and bonus (rules/bugspiel.md §6.1-6.2, §5.3).
+"""Bugspiel's two markets, bug and bonus (docs/rules/bugspiel.md §6.1-6.2, §5.3).
 
 A market is a tuple of 8 slots, each a card or None; slot 0 is the dearest. The prices belong to
 the slots. After a purchase the market slides toward the cheap end and refills from the deck

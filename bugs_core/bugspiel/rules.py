@@ -1,4 +1,4 @@
-"""Bugspiel's turn rules (rules/bugspiel.md §6.3-6.8, §10, decisions 2, 6, 9-11): what a seat
+"""Bugspiel's turn rules (docs/rules/bugspiel.md §6.3-6.8, §10, decisions 2, 6, 9-11): what a seat
 may do, what it does, and when the game ends.
 
 Pure functions over `BugspielState`. A turn is one action (decision 9); the market slide, the

@@ -1,4 +1,5 @@
-"""Bugspiel's setup: the options and the opening deal (rules/bugspiel.md §5, decisions 1, 2, 5, 10).
+"""Bugspiel's setup: the options and the opening deal (docs/rules/bugspiel.md §5, decisions 1, 2, 5,
+10).
 
 `BugspielSetup` holds the options; `initial_setup` builds the decks, deals terrain, fills both
 markets and deals the starting hands, in the order of §5. It is not yet a game state: the turn

@@ -1,9 +1,9 @@
 """Bugspiel's own species data: categories and species cards, their loader, validator and values.
 
 The data lives in two tab-separated files shipped in the package (`data/categories.tsv`,
-`data/species.tsv`), written for this project (rules/bugspiel.md, decision 3). This module reads
-them with `importlib.resources`, so it works from a wheel, a zip import and under Pyodide alike,
-checks every row, and computes card values by decision 4 in integers only.
+`data/species.tsv`), written for this project (docs/rules/bugspiel.md, decision 3). This module
+reads them with `importlib.resources`, so it works from a wheel, a zip import and under Pyodide
+alike, checks every row, and computes card values by decision 4 in integers only.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Bugspiel's game state and a seat's view of it (rules/bugspiel.md §5, §6, §10, decision 8).
+"""Bugspiel's game state and a seat's view of it (docs/rules/bugspiel.md §5, §6, §10, decision 8).
 
 Everything is public except the order of the two decks (decision 8), so a view is the state with
 both decks sorted: the same cards, no order. Spaces are numbered tile index x 3 + `Space`, in the

@@ -1,4 +1,5 @@
-"""Bugspiel species data (rules/bugspiel.md decisions 3 and 4): the shipped set, its validator."""
+"""Bugspiel species data (docs/rules/bugspiel.md decisions 3 and 4): the shipped set, its
+validator."""
 
 from __future__ import annotations
 

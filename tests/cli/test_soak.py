@@ -1,4 +1,4 @@
-"""The `soak` command (issue 7): a short soak of each game, the audits catching deliberately
+"""The `soak` command: a short soak of each game, the audits catching deliberately
 broken states (so they cannot pass silently), the soak reporting a broken rule with the command
 that plays its game again, the same outcome whatever the number of jobs, and one error line for
 each bad input."""

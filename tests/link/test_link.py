@@ -153,6 +153,7 @@ def test_not_text(bad: Any) -> None:
 
 
 def test_a_whole_game_stays_short() -> None:
-    """Issue 6's budgets hold for random games, which are longer than bot games."""
+    """The link budgets (docs/design.md, "Records") hold for random games, which are longer than
+    bot games."""
     assert len(encode_link(played("bag-of-bugs", 4, 1))) <= 600
     assert len(encode_link(played("bugspiel", 3, 1))) <= 1200

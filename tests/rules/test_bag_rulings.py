@@ -1,4 +1,4 @@
-"""One test per ruling of rules/bag-of-bugs.md §6 that has behaviour (G1, G3, G5-G9, G11-G25,
+"""One test per ruling of docs/rules/bag-of-bugs.md §6 that has behaviour (G1, G3, G5-G9, G11-G25,
 G27-G33), plus the §5.1 table, the §5.4 example and the §7.2 windows; the legal and the illegal
 side both asserted where there is one. Seat numbers in the notation count from 1 ("2:claim 3" is
 seat index 1); the `seat` fields and the helpers' arguments are 0-based."""

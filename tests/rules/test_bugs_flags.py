@@ -1,4 +1,4 @@
-"""The config flags of rules/bugs.md §8, and `BugsSetup.from_options` validation."""
+"""The config flags of docs/rules/bugs.md §8, and `BugsSetup.from_options` validation."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""One test per ruling B1-B37 of rules/bugs.md §3, the legal and the illegal side both asserted."""
+"""One test per ruling B1-B37 of docs/rules/bugs.md §3, the legal and the illegal side both
+asserted."""
 
 from __future__ import annotations
 

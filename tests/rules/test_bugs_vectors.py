@@ -1,4 +1,4 @@
-"""The test vectors of rules/bugs.md §4.4, one test per row."""
+"""The test vectors of docs/rules/bugs.md §4.4, one test per row."""
 
 from __future__ import annotations
 
