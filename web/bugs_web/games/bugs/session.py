@@ -6,9 +6,10 @@ move confirmed, a bot's answer, "I am Ana") and draws what it says. The record i
 source of truth: the state is always the replay of its actions, so a saved game, a shared link
 and this screen can never disagree.
 
-Privacy (B33, issue 3): the screen shows the hand of `viewer` only. With one person at the
-table that is always the person; with several, the screen goes to a hand-off ("Pass to Ana")
-whenever a different person is to act, and shows no hand at all until Ana says she holds it.
+Privacy (docs/rules/bugs.md, B33: hands are private, their sizes public): the screen shows the
+hand of `viewer` only. With one person at the table that is always the person; with several,
+the screen goes to a hand-off ("Pass to Ana") whenever a different person is to act, and shows
+no hand at all until Ana says she holds it.
 """
 
 from __future__ import annotations

@@ -5,13 +5,12 @@ Pure and immutable, tested under CPython: the page's glue sends it events (a han
 or a market slot picked, a rotation, confirm, pass, a bot's answer) and draws what it says. The
 record is the single source of truth: the state is always the replay of its actions.
 
-Everything on the table is public (rules/bugspiel.md, decision 8), so several people share the
-device without a hand-off screen: the hands drawn as "yours" are those of the person to act.
-
-A selection is a `pick` ("bug:<card id>", "bonus:<bonus id>", "space:<index>" for a flyer on
-the board, "buy-bug:<slot>", "buy-bonus:<slot>"), the space `chosen` among its lit targets and
-the `turn` of the chosen tile. `pending()` is the action a confirm would play; it is always one
-of the engine's legal actions, and `preview()` says what it scores with the engine's numbers.
+Everything on the table is public (docs/rules/bugspiel.md, decision 8), so several people share
+the device without a hand-off screen: the hands drawn as "yours" are those of the person to act.
+A selection is a `pick` ("bug:<card id>", "bonus:<bonus id>", "space:<index>" for a flyer on the
+board, "buy-bug:<slot>", "buy-bonus:<slot>"), the space `chosen` among its lit targets and the
+`turn` of the chosen tile. `pending()` is the action a confirm would play; it is always one of
+the engine's legal actions, and `preview()` says what it scores with the engine's numbers.
 """
 
 from __future__ import annotations
