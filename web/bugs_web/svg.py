@@ -1,6 +1,7 @@
 """Small helpers the SVG renderers share: elements with attribute names in SVG's spelling,
-rectangles, circles, lines and text in one call each, and the drawing as markup. ElementTree escapes every text and attribute, so names
-from people, links and records stay text; `markup` also drops the characters no XML may hold."""
+rectangles, circles, lines and text in one call each, and the drawing as markup. ElementTree
+escapes every text and attribute, so names from people, links and records stay text; `markup`
+also drops the characters no XML may hold."""
 
 from __future__ import annotations
 
