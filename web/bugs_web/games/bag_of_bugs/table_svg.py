@@ -112,6 +112,7 @@ def _chip(parent: ET.Element, kind: int, count: int, x: float, y: float) -> floa
 
 
 def _summary(view: BagView, names: Sequence[str]) -> str:
+    """The drawing's title: turn, who draws, tokens drawn, Rock pairs and free Grabs."""
     n = view.setup.players
     parts = [f"Bag of Bugs, turn {view.turn_no}. {shorten(names[view.drawer], 40)} draws."]
     parts.append(f"Token {view.drawn} of {TOKEN_LIMIT[n]} drawn; pool: {len(view.pool)}.")
@@ -176,6 +177,7 @@ def _seat(
     points: int,
     keys: str,
 ) -> None:
+    """A seat's box: name, points, its part in this draw, and its collection by kind."""
     x, y, w, h = box
     drawer = seat == view.drawer
     held = [g for g in GRAB_TOKENS if view.claims[g - 1] == seat]
@@ -214,6 +216,7 @@ def _seat(
 def _pool(
     root: ET.Element, view: BagView, names: Sequence[str], w: int, top: float, h: float
 ) -> None:
+    """The pool in reveal order, who draws, the window's priority and the Rock pair track."""
     n = view.setup.players
     g = el(root, "g", role="group", aria_label="The pool, in reveal order")
     rect(g, 12, top, w - 24, h, 12, fill=BAG_PANEL, stroke=BAG_PANEL_EDGE)
@@ -259,6 +262,7 @@ def _grabs(
     clickable: Collection[int],
     mine: int | None,
 ) -> None:
+    """The five Grab tokens: free ones (buttons when `clickable`), claimed ones named."""
     g = el(root, "g", role="group", aria_label="Grab tokens")
     slot = (w - 24) / len(GRAB_TOKENS)
     for i, grab in enumerate(GRAB_TOKENS):
@@ -329,6 +333,7 @@ def _effect_lines(effect: str, slot: float) -> list[str]:
 
 
 def _bag(root: ET.Element, view: BagView, w: int, top: float, h: float, narrow: bool) -> None:
+    """The bag: a sack with the count of tokens left, and the count of each kind (G27)."""
     g = el(root, "g", role="group", aria_label=f"The bag: {sum(view.bag)} tokens")
     rect(g, 12, top, w - 24, h, 12, fill=BAG_PANEL, stroke=BAG_PANEL_EDGE)
     # a sack: the count of tokens left is public (G27)

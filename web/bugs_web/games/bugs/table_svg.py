@@ -82,6 +82,7 @@ def _bug_glyph(parent: ET.Element, cx: float, cy: float, colour: str) -> None:
 
 
 def _special_glyph(parent: ET.Element, kind: int, cx: float, cy: float) -> None:
+    """A special card's picture: a burst, a net, a spray can or a crossed circle."""
     g = el(parent, "g", stroke=SPECIAL_COLOUR, stroke_width=1.6, fill="none", aria_hidden="true")
     if kind == OUTBREAK:  # a burst
         for i in range(8):
@@ -213,6 +214,7 @@ def winners_of(view: BugsView) -> tuple[int, ...]:
 
 
 def _summary(view: BugsView, names: Sequence[str], spectator: bool) -> str:
+    """The drawing's title: hand number, who acts, the swarm and the viewer's count."""
     parts = [f"Bugs table, hand {view.hand_no} of {HANDS_PER_GAME}."]
     if view.phase is Phase.GAME_OVER:
         parts.append("Game over.")
@@ -334,6 +336,7 @@ def _seat_box(
     box: tuple[float, float, float],
     thinking: bool,
 ) -> None:
+    """Another seat's box: name, card backs and count, score, dealer and turn marks."""
     x, y, w = box
     acting = view.phase is not Phase.GAME_OVER and view.to_act == seat
     name = seat_name(names, seat)
@@ -386,6 +389,7 @@ def _centre(
     top: float,
     h: float,
 ) -> None:
+    """The centre: hand number, swarm, the pile's latest plays, discard, direction, lead."""
     w = lay.width
     g = el(root, "g", role="group", aria_label="Table centre")
     rect(g, MARGIN, top, w - 2 * MARGIN, h, 12, fill=BUGS_PANEL, stroke=PANEL_EDGE, stroke_width=1)

@@ -132,6 +132,7 @@ class Art:
         self._done: set[str] = set()
 
     def _symbol(self, ident: str, shapes: list[Shape], stroke: float = 1.6) -> str:
+        """The id of a <symbol> for `shapes`, defined in the drawing's defs the first time."""
         if ident not in self._done:
             self._done.add(ident)
             sym = el(self.defs, "symbol", id=ident, viewBox="0 0 32 32")
@@ -141,6 +142,7 @@ class Art:
     def _use(
         self, parent: ET.Element, ident: str, x: float, y: float, size: float, colour: str
     ) -> ET.Element:
+        """A <use> of symbol `ident` in a size x size box at (x, y), in `colour`."""
         box = {"x": num(x), "y": num(y), "width": num(size), "height": num(size)}
         return el(parent, "use", href=f"#{ident}", **box, color=colour, aria_hidden="true")
 
@@ -240,6 +242,7 @@ def goal_look(goal: Goal) -> tuple[str, str, str, bool]:
 
 
 def _short_goal(goal: Goal) -> str:
+    """A goal's short name for a compact card: "Beetles", or a diet goal's words."""
     if isinstance(goal, CategoryGoal):
         name = load_dataset().category(goal.category).common_name
         return name[:1].upper() + name[1:]
@@ -255,6 +258,7 @@ def goal_value_words(goal: Goal, double: bool = False) -> str:
 
 
 def _goal_short_value(goal: Goal, double: bool) -> str:
+    """A goal's value in a few characters: twice or four times VP, or "2 each"."""
     times = 2 if double else 1
     if isinstance(goal, CategoryGoal):
         return f"{BONUS_MULTIPLIER * times}\u00d7VP"
@@ -450,6 +454,7 @@ FULL_H = 390
 
 
 def _italic(node: ET.Element) -> ET.Element:
+    """`node` set in italics."""
     node.set("font-style", "italic")
     return node
 

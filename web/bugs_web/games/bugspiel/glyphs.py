@@ -65,14 +65,17 @@ def _ell(cx: float, cy: float, rx: float, ry: float, angle: float = 0.0) -> str:
 
 
 def _circle(cx: float, cy: float, r: float) -> str:
+    """A circle as a path."""
     return _ell(cx, cy, r, r)
 
 
 def _segments(points: list[tuple[float, float]], r: float) -> str:
+    """Circles of radius `r` at `points`: a segmented body."""
     return " ".join(_circle(x, y, r) for x, y in points)
 
 
 def _woodlouse() -> list[Shape]:
+    """Eight plates narrowing to both ends, and two antennae."""
     plates = []
     for i in range(8):
         y = 5 + i * 3.1
@@ -85,6 +88,7 @@ def _woodlouse() -> list[Shape]:
 
 
 def _centipede() -> list[Shape]:
+    """Nine segments along a wave, a leg pair each, a head and antennae."""
     pts = [(16 + 2.5 * math.sin(i * 0.7), 6 + i * 2.7) for i in range(9)]
     legs = " ".join(
         f"M{x - 2:.1f} {y:.1f} L{x - 7:.1f} {y - 1.5:.1f} "
@@ -99,6 +103,7 @@ def _centipede() -> list[Shape]:
 
 
 def _millipede() -> list[Shape]:
+    """Thirteen segments along a spiral, a leg each."""
     pts = []
     for i in range(13):
         t = i * 0.42
@@ -112,6 +117,7 @@ def _millipede() -> list[Shape]:
 
 
 def _thrips() -> list[Shape]:
+    """A slender body with fringed wings."""
     fringe = []
     for i in range(6):
         t = 0.25 + i * 0.13

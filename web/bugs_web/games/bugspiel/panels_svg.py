@@ -26,6 +26,7 @@ PRICE_H = 22
 
 
 def _plural(count: int, noun: str) -> str:
+    """`count` and the noun, plural unless one: "1 bug", "3 bugs"."""
     return f"{count} {noun}{'s' * (count != 1)}"
 
 
