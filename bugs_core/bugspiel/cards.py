@@ -24,6 +24,7 @@ __all__ = [
     "card",
     "card_count",
     "card_id",
+    "diet_points",
     "goal_label",
     "goal_matches",
     "goal_name",
@@ -130,6 +131,11 @@ def goal_matches(goal: Goal, c: Card, wild: bool = False) -> bool:
     if goal is DietGoal.FLYING:
         return c.flying
     return c.diet_goal is goal
+
+
+def diet_points(goal: DietGoal) -> int:
+    """Points per matching bug of a diet or flying goal (§3.3), for whoever shows them."""
+    return _DIET_POINTS[goal]
 
 
 def goal_value(goal: Goal, c: Card) -> int:

@@ -12,7 +12,7 @@ from bugs_core.bag_of_bugs.tokens import KINDS
 from bugs_core.engine import play
 from bugs_web.games.bag_of_bugs.screen import game_over_html, grab_rows_html, log_html, prompt_html
 from bugs_web.games.bag_of_bugs.session import BagSession, make_bag_seats
-from bugs_web.games.bag_of_bugs.table_svg import render_bag_table, table_words, token_name
+from bugs_web.games.bag_of_bugs.table_svg import render_table, table_words, token_name
 
 NS = "{http://www.w3.org/2000/svg}"
 EVIL = '<img src=x onerror="alert(1)">'
@@ -28,7 +28,7 @@ def test_every_public_fact_is_drawn(players: int) -> None:
     names = [f"P{i}" for i in range(players)]
     for state in states(players, players):
         view = GAME.player_view(state, 0)
-        root = ET.fromstring(render_bag_table(view, names=names, clickable=(1, 2, 3, 4, 5)))
+        root = ET.fromstring(render_table(view, names=names, clickable=(1, 2, 3, 4, 5)))
         assert root.attrib["viewBox"].startswith("0 0 960 ")
         text = " ".join(root.itertext())
         assert f"Rock pairs {state.rock_pairs} of" in text
@@ -47,7 +47,7 @@ def test_every_public_fact_is_drawn(players: int) -> None:
 
 def test_names_are_text_and_colours_have_table_names() -> None:
     state = states(4, 9)[3]
-    svg = render_bag_table(GAME.player_view(state, 1), names=[EVIL] * 4)
+    svg = render_table(GAME.player_view(state, 1), names=[EVIL] * 4)
     assert "<img" not in svg and "&lt;img" in svg
     assert table_words("Ana takes two C3 Bugs and a C1 Bug.") == (
         "Ana takes two Green Bugs and a Red Bug."

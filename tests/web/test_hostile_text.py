@@ -25,14 +25,14 @@ from bugs_core.record import MAX_NAME, GameRecord, Seat, from_json, new_record, 
 from bugs_core.registry import get_game
 from bugs_web.embed import EmbedError, EventFeed, parse_seats
 from bugs_web.games.bag_of_bugs import screen as bag_screen
+from bugs_web.games.bag_of_bugs import table_svg as bag_table_svg
 from bugs_web.games.bag_of_bugs.session import BagSession
-from bugs_web.games.bag_of_bugs.table_svg import render_bag_table
 from bugs_web.games.bugs import screen as bugs_screen
+from bugs_web.games.bugs import table_svg as bugs_table_svg
 from bugs_web.games.bugs.session import HANDOFF, Session
-from bugs_web.games.bugs.table_svg import render_table
 from bugs_web.games.bugspiel import screen as spiel_screen
+from bugs_web.games.bugspiel import table_svg as spiel_table_svg
 from bugs_web.games.bugspiel.session import SpielSession
-from bugs_web.games.bugspiel.table_svg import render_spiel_table
 from bugs_web.record_bar import Replay, UndoPlan, bar_html, saves_html, share_html, share_url
 from bugs_web.saves import SavedGame
 from bugs_web.seats import plain_name, seats_from_form, shown_name
@@ -194,17 +194,23 @@ def svgs(game: str, s: Any) -> list[str]:
     """Every drawing of the session's table the page can show."""
     if game == "bugs":
         spectator = s.public_view()
-        out = [render_table(spectator, names=s.names, spectator=True, width=w) for w in (360, 960)]
+        out = [
+            bugs_table_svg.render_table(spectator, names=s.names, spectator=True, width=w)
+            for w in (360, 960)
+        ]
         if s.view() is not None:
-            out.append(render_table(s.view(), names=s.names, thinking=s.to_act, width=700))
+            out.append(
+                bugs_table_svg.render_table(s.view(), names=s.names, thinking=s.to_act, width=700)
+            )
         return out
     if game == "bag-of-bugs":
         return [
-            render_bag_table(s.view(), names=s.names, mine=s.people[0], width=w) for w in (360, 960)
+            bag_table_svg.render_table(s.view(), names=s.names, mine=s.people[0], width=w)
+            for w in (360, 960)
         ]
     highlight = spiel_screen.highlight_of(s)
     return [
-        render_spiel_table(s.view(), s.names, highlight=highlight, usable=True, width=w)
+        spiel_table_svg.render_table(s.view(), names=s.names, highlight=highlight, width=w)
         for w in (360, 960)
     ]
 
@@ -368,7 +374,9 @@ def test_the_checks_catch_an_injected_element() -> None:
 def test_a_long_name_is_cut_in_the_drawing_with_the_whole_name_in_a_title() -> None:
     long, rtl = "L" * 4000, shown_name("\u05e9" * 60)
     s = Session.start([Seat(long), Seat(rtl, "easy"), Seat("Bo", "easy")], 3)
-    root = ET.fromstring(render_table(s.public_view(), names=s.names, spectator=True, width=360))
+    root = ET.fromstring(
+        bugs_table_svg.render_table(s.public_view(), names=s.names, spectator=True, width=360)
+    )
     texts = [n for n in root.iter() if n.tag.endswith("}text") and n.find("{*}title") is not None]
     shown = {n.find("{*}title").text: n.text or "" for n in texts}  # type: ignore[union-attr]
     assert set(shown) == {long, rtl}

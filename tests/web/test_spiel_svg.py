@@ -26,8 +26,9 @@ from bugs_core.bugspiel.rules import can_place, line_of
 from bugs_core.bugspiel.species import GLYPHS, load_dataset
 from bugs_core.bugspiel.state import EMPTY, BugspielState
 from bugs_core.engine import play
-from bugs_web.games.bugspiel.cards_svg import GLYPH_SHAPES, full_bonus_svg, full_card_svg
-from bugs_web.games.bugspiel.table_svg import SEAT_LOOKS, TARGET_RING, Highlight, render_spiel_table
+from bugs_web.games.bugspiel.cards_svg import full_bonus_svg, full_card_svg
+from bugs_web.games.bugspiel.glyphs import GLYPH_SHAPES
+from bugs_web.games.bugspiel.table_svg import SEAT_LOOKS, TARGET_RING, Highlight, render_table
 
 NS = "{http://www.w3.org/2000/svg}"
 EVIL = '<img src=x onerror="alert(1)">'
@@ -70,7 +71,7 @@ def classes(e: ET.Element) -> set[str]:
 
 def render(state: BugspielState, seat: int | None = None, **kw: object) -> ET.Element:
     view = GAME.player_view(state, state.to_act if seat is None else seat)
-    return parse(render_spiel_table(view, NAMES[: state.players], **kw))  # type: ignore[arg-type]
+    return parse(render_table(view, names=NAMES[: state.players], **kw))  # type: ignore[arg-type]
 
 
 # --- the table's content ------------------------------------------------------------------------
@@ -127,7 +128,7 @@ def test_buttons_only_on_the_viewers_turn_and_all_labelled() -> None:
     assert f"for {price} VP" in slot.attrib["aria-label"]
     assert f"{price} VP" in " ".join(slot.itertext())
     # another seat's view, or an unusable table: nothing to press, the cards still hover
-    for other in (render(s, seat=(me + 1) % s.players), render(s, usable=False)):
+    for other in (render(s, seat=(me + 1) % s.players), render(s, interactive=False)):
         assert not [e for e in other.iter() if any(a in e.attrib for a in interactive)]
         assert not [e for e in other.iter() if e.get("role") == "button" or "tabindex" in e.attrib]
         assert with_attr(other, "data-card")
@@ -290,7 +291,7 @@ def test_end_banner_and_no_buttons_once_over() -> None:
 def test_names_are_escaped() -> None:
     s = busy()
     view = GAME.player_view(s, s.to_act)
-    svg = render_spiel_table(view, [EVIL] * s.players)
+    svg = render_table(view, names=[EVIL] * s.players)
     assert "<img" not in svg and "&lt;img" in svg
     parse(svg)
 
@@ -324,11 +325,11 @@ def test_render_time_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
         line=line_of(s, 9),
         points=(1, 2, 3, 4),
     )
-    render_spiel_table(view, NAMES, highlight=hl)
+    render_table(view, names=NAMES, highlight=hl)
     runs = 10
     start = time.perf_counter()
     for _ in range(runs):
-        svg = render_spiel_table(view, NAMES, highlight=hl)
+        svg = render_table(view, names=NAMES, highlight=hl)
     ms = (time.perf_counter() - start) / runs * 1000
     with capsys.disabled():
         print(f"\nspiel table, large board, 4 seats: {ms:.1f} ms per render, {len(svg)} chars")

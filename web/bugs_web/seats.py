@@ -47,6 +47,11 @@ def shown_names(names: Iterable[str]) -> list[str]:
     return [shown_name(name) for name in names]
 
 
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """The name given to `seat`, or "Seat n" when there is none (a short list or a blank)."""
+    return str(names[seat]) if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+
+
 def seats_from_form(entries: Sequence[tuple[str, str]], game: Any) -> tuple[Seat, ...]:
     """Seats from (name, kind) pairs for `game`; SetupError names a bad count or kind.
 

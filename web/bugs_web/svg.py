@@ -1,17 +1,36 @@
 """Small helpers the SVG renderers share: elements with attribute names in SVG's spelling,
-text nodes, and the drawing as markup. ElementTree escapes every text and attribute, so names
-from people, links and records stay text; `markup` also drops the characters no XML may hold."""
+rectangles, circles, lines and text in one call each, and the drawing as markup. ElementTree
+escapes every text and attribute, so names from people, links and records stay text; `markup`
+also drops the characters no XML may hold."""
 
 from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
 
+from .palette import INK
 from .seats import FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE
+
+__all__ = [
+    "FONT",
+    "INK",
+    "SVG_NS",
+    "circle",
+    "coord",
+    "el",
+    "full_title",
+    "line",
+    "markup",
+    "num",
+    "rect",
+    "shorten",
+    "svg_root",
+    "text",
+    "xml_text",
+]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "system-ui, sans-serif"
-INK = "#1a1a1a"
 NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 """Characters XML 1.0 forbids (a null byte, most control characters, lone surrogates)."""
 
@@ -21,9 +40,37 @@ def num(value: float) -> str:
     return f"{value:.1f}"
 
 
+def coord(value: float) -> str:
+    """A length or position: an int as it is, anything else with one decimal (`num`)."""
+    return str(value) if isinstance(value, int) else num(value)
+
+
 def el(parent: ET.Element, tag: str, **attrs: object) -> ET.Element:
-    """A child element; `stroke_width=2` becomes `stroke-width="2"`."""
-    return ET.SubElement(parent, tag, {k.replace("_", "-"): str(v) for k, v in attrs.items()})
+    """A child element; `stroke_width=2` becomes `stroke-width="2"`, `class_` is `class`."""
+    return ET.SubElement(
+        parent, tag, {k.rstrip("_").replace("_", "-"): str(v) for k, v in attrs.items()}
+    )
+
+
+def rect(
+    parent: ET.Element, x: float, y: float, w: float, h: float, rx: float = 0, **attrs: object
+) -> ET.Element:
+    """A rectangle at (x, y), `w` by `h`, its corners rounded by `rx`."""
+    corner = {"rx": coord(rx)} if rx else {}
+    size = {"width": coord(w), "height": coord(h)}
+    return el(parent, "rect", x=coord(x), y=coord(y), **size, **corner, **attrs)
+
+
+def circle(parent: ET.Element, cx: float, cy: float, r: float, **attrs: object) -> ET.Element:
+    """A circle of radius `r` about (cx, cy)."""
+    return el(parent, "circle", cx=coord(cx), cy=coord(cy), r=coord(r), **attrs)
+
+
+def line(
+    parent: ET.Element, x1: float, y1: float, x2: float, y2: float, **attrs: object
+) -> ET.Element:
+    """A straight line from (x1, y1) to (x2, y2)."""
+    return el(parent, "line", x1=coord(x1), y1=coord(y1), x2=coord(x2), y2=coord(y2), **attrs)
 
 
 def text(

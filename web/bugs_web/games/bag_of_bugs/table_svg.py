@@ -1,6 +1,6 @@
 """The Bag of Bugs table as one SVG: a pure function of a seat's view (design.md, UI).
 
-`render_bag_table(view, names=...)` draws the bag (its tokens by kind: the composition is
+`render_table(view, names=...)` draws the bag (its tokens by kind: the composition is
 public, G27), the pool in reveal order, the five Grab tokens (free ones are buttons with
 `data-grab`, claimed ones name their holder), each seat's collection grouped by kind with its
 live score, the Rock pairs towards the end and whose draw it is. Every token kind has a letter
@@ -26,16 +26,25 @@ from bugs_core.bag_of_bugs.tokens import (
     TOKEN_LIMIT,
 )
 
-from ...svg import INK, full_title, markup, shorten, svg_root
-from ...svg import el as _el
-from ...svg import text as _text
+from ...palette import (
+    BAG_BACKGROUND,
+    BAG_PANEL,
+    BAG_PANEL_EDGE,
+    BLUE,
+    GREEN,
+    ON_BACKGROUND,
+    RED,
+    TURN,
+    WHITE,
+    YELLOW,
+)
+from ...seats import seat_name
+from ...svg import INK, circle, el, full_title, markup, rect, shorten, svg_root, text
 
-BACKGROUND = "#2f4a3a"
-ON_BACKGROUND = "#f4f1e6"
-PANEL = "#243a2d"
-EDGE = "#7f9f8a"
-HIGHLIGHT = "#ffd24a"
+__all__ = ["LOOKS", "TokenLook", "render_bag_table", "render_table", "table_words", "token_name"]
+
 CLAIMED = "#8a8f88"
+GRAB_FACE = "#f7f0dc"
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,11 +60,11 @@ class TokenLook:
 
 LOOKS: tuple[TokenLook, ...] = (
     # G4: the rule text leaves the five colours unnamed; these are the table's names for them
-    TokenLook("Red Bug", "Red Bugs", "R", "#c8352b", "#ffffff"),
-    TokenLook("Yellow Bug", "Yellow Bugs", "Y", "#f2c230", INK),
-    TokenLook("Green Bug", "Green Bugs", "G", "#3c8d3f", "#ffffff"),
-    TokenLook("Blue Bug", "Blue Bugs", "B", "#2f62b3", "#ffffff"),
-    TokenLook("Purple Bug", "Purple Bugs", "P", "#7b3fa0", "#ffffff"),
+    TokenLook("Red Bug", "Red Bugs", "R", RED, WHITE),
+    TokenLook("Yellow Bug", "Yellow Bugs", "Y", YELLOW, INK),
+    TokenLook("Green Bug", "Green Bugs", "G", GREEN, WHITE),
+    TokenLook("Blue Bug", "Blue Bugs", "B", BLUE, WHITE),
+    TokenLook("Purple Bug", "Purple Bugs", "P", "#7b3fa0", WHITE),
     TokenLook("Scary Bug", "Scary Bugs", "!", "#1c1c1c", "#ff8a80"),
     TokenLook("Larva", "Larvae", "L", "#f3e7c4", INK),
     TokenLook("Wind", "Winds", "~", "#bfe3f2", INK),
@@ -79,19 +88,11 @@ def table_words(sentence: str) -> str:
 
 
 def _token(parent: ET.Element, kind: int, cx: float, cy: float, r: float) -> None:
+    """A token of `kind`: its colour and its letter (colour is never the only signal)."""
     look = LOOKS[kind]
-    _el(
-        parent,
-        "circle",
-        cx=f"{cx:g}",
-        cy=f"{cy:g}",
-        r=f"{r:g}",
-        fill=look.fill,
-        stroke="#111",
-        stroke_width=1.2,
-    )
+    circle(parent, cx, cy, r, fill=look.fill, stroke="#111", stroke_width=1.2)
     size = max(9, int(r * 1.05))
-    _text(
+    text(
         parent,
         cx,
         cy + size * 0.36,
@@ -106,11 +107,12 @@ def _token(parent: ET.Element, kind: int, cx: float, cy: float, r: float) -> Non
 def _chip(parent: ET.Element, kind: int, count: int, x: float, y: float) -> float:
     """A token with its count beside it; returns the width used."""
     _token(parent, kind, x + 9, y, 9)
-    _text(parent, x + 21, y + 5, f"{count}", size=13, fill=ON_BACKGROUND, weight="bold")
+    text(parent, x + 21, y + 5, f"{count}", size=13, fill=ON_BACKGROUND, weight="bold")
     return 21 + 9 * len(str(count)) + 8
 
 
 def _summary(view: BagView, names: Sequence[str]) -> str:
+    """The drawing's title: turn, who draws, tokens drawn, Rock pairs and free Grabs."""
     n = view.setup.players
     parts = [f"Bag of Bugs, turn {view.turn_no}. {shorten(names[view.drawer], 40)} draws."]
     parts.append(f"Token {view.drawn} of {TOKEN_LIMIT[n]} drawn; pool: {len(view.pool)}.")
@@ -120,7 +122,7 @@ def _summary(view: BagView, names: Sequence[str]) -> str:
     return " ".join(parts)
 
 
-def render_bag_table(
+def render_table(
     view: BagView,
     *,
     names: Sequence[str],
@@ -151,7 +153,7 @@ def render_bag_table(
     bag_h = 112 if narrow else 70
     height = bag_top + bag_h + 12
     root = svg_root(w, height, "bag-table-title", _summary(view, names), "bag-table")
-    _el(root, "rect", x=0, y=0, width=w, height=height, fill=BACKGROUND, rx=14)
+    rect(root, 0, 0, w, height, 14, fill=BAG_BACKGROUND)
 
     points = scores(view.collections)
     slot = (w - 24) / columns
@@ -175,43 +177,32 @@ def _seat(
     points: int,
     keys: str,
 ) -> None:
+    """A seat's box: name, points, its part in this draw, and its collection by kind."""
     x, y, w, h = box
     drawer = seat == view.drawer
     held = [g for g in GRAB_TOKENS if view.claims[g - 1] == seat]
-    name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+    name = seat_name(names, seat)
     role = "draws" if drawer else (f"holds Grab {held[0]}" if held else "grabber")
     label = f"{name}: {points} points, {role}"
-    g = _el(root, "g", role="group", aria_label=label, data_seat=seat)
-    _el(
-        g,
-        "rect",
-        x=f"{x:g}",
-        y=f"{y:g}",
-        width=f"{w:g}",
-        height=h,
-        rx=9,
-        fill=PANEL,
-        stroke=HIGHLIGHT if drawer else EDGE,
-        stroke_width=3 if drawer else 1,
-    )
+    g = el(root, "g", role="group", aria_label=label, data_seat=seat)
+    edge = {"stroke": TURN if drawer else BAG_PANEL_EDGE, "stroke_width": 3 if drawer else 1}
+    rect(g, x, y, w, h, 9, fill=BAG_PANEL, **edge)
     shown = shorten(name, max(6, int((w - 70) / 8)))
     full_title(
-        _text(g, x + 8, y + 19, shown, size=14, fill=ON_BACKGROUND, weight="bold"), name, shown
+        text(g, x + 8, y + 19, shown, size=14, fill=ON_BACKGROUND, weight="bold"), name, shown
     )
-    _text(
-        g, x + w - 8, y + 19, f"{points} pts", size=14, fill=HIGHLIGHT, anchor="end", weight="bold"
-    )
+    text(g, x + w - 8, y + 19, f"{points} pts", size=14, fill=TURN, anchor="end", weight="bold")
     if drawer:
-        _text(g, x + 8, y + 37, "draws from the bag", size=12, fill=HIGHLIGHT)
+        text(g, x + 8, y + 37, "draws from the bag", size=12, fill=TURN)
     elif held:
-        _text(g, x + 8, y + 37, f"holds Grab {held[0]}", size=12, fill=ON_BACKGROUND)
+        text(g, x + 8, y + 37, f"holds Grab {held[0]}", size=12, fill=ON_BACKGROUND)
     elif keys:
-        _text(g, x + 8, y + 37, f"keys {keys}", size=12, fill=ON_BACKGROUND)
+        text(g, x + 8, y + 37, f"keys {keys}", size=12, fill=ON_BACKGROUND)
     # the collection, grouped by kind
     cx, cy = x + 8, y + 58
     collection = view.collections[seat]
     if not any(collection):
-        _text(g, cx, cy + 4, "no tokens yet", size=12, fill=ON_BACKGROUND)
+        text(g, cx, cy + 4, "no tokens yet", size=12, fill=ON_BACKGROUND)
     for kind in COLLECTIBLE:
         count = collection[kind]
         if not count:
@@ -225,57 +216,40 @@ def _seat(
 def _pool(
     root: ET.Element, view: BagView, names: Sequence[str], w: int, top: float, h: float
 ) -> None:
+    """The pool in reveal order, who draws, the window's priority and the Rock pair track."""
     n = view.setup.players
-    g = _el(root, "g", role="group", aria_label="The pool, in reveal order")
-    _el(g, "rect", x=12, y=f"{top:g}", width=w - 24, height=h, rx=12, fill=PANEL, stroke=EDGE)
+    g = el(root, "g", role="group", aria_label="The pool, in reveal order")
+    rect(g, 12, top, w - 24, h, 12, fill=BAG_PANEL, stroke=BAG_PANEL_EDGE)
     who = shorten(names[view.drawer] if view.drawer < len(names) else "", 24)
     head = f"{who} draws: token {view.drawn} of {TOKEN_LIMIT[n]}"
     if view.phase is Phase.GAME_OVER:
         head = "The game is over"
-    _text(g, 26, top + 22, head, size=14, fill=ON_BACKGROUND, weight="bold")
+    text(g, 26, top + 22, head, size=14, fill=ON_BACKGROUND, weight="bold")
     if view.window is not None and view.phase is Phase.WINDOW:
         # who wins a race for the same token in this window (§7.2.4: it rotates every window)
         order = ", then ".join(shorten(names[s], 12) for s in view.window.priority)
         sub = f" (re-grab, round {view.window.subround})" if view.window.subround > 1 else ""
-        _text(g, 26, top + 40, f"Priority: {order}{sub}", size=12, fill=HIGHLIGHT)
+        text(g, 26, top + 40, f"Priority: {order}{sub}", size=12, fill=TURN)
     pairs = f"Rock pairs {view.rock_pairs} of {PAIRS_TO_END[n]}"
-    _text(g, w - 26, top + 22, pairs, size=13, fill=ON_BACKGROUND, anchor="end")
+    text(g, w - 26, top + 22, pairs, size=13, fill=ON_BACKGROUND, anchor="end")
     # the end track: a small stone pair per pair to end, filled when set aside
     for i in range(PAIRS_TO_END[n]):
         px = w - 30 - i * 26
         fill = LOOKS[ROCK].fill if i < view.rock_pairs else "none"
         for dx in (0, 9):
-            _el(
-                g,
-                "circle",
-                cx=f"{px - dx:g}",
-                cy=f"{top + 38:g}",
-                r=4.5,
-                fill=fill,
-                stroke=ON_BACKGROUND,
-                stroke_width=1,
-            )
+            circle(g, px - dx, top + 38, 4.5, fill=fill, stroke=ON_BACKGROUND, stroke_width=1)
     r = 17
     step = min(2 * r + 8, (w - 60) / max(1, len(view.pool)))
-    items = _el(g, "g", role="list")
+    items = el(g, "g", role="list")
     for i, kind in enumerate(view.pool):
         cx = 26 + r + i * step
         cy = top + 70
-        item = _el(items, "g", role="listitem", aria_label=f"{i + 1}: {token_name(kind)}")
+        item = el(items, "g", role="listitem", aria_label=f"{i + 1}: {token_name(kind)}")
         if i == len(view.pool) - 1 and view.phase is Phase.WINDOW:
-            _el(
-                item,
-                "circle",
-                cx=f"{cx:g}",
-                cy=f"{cy:g}",
-                r=r + 4,
-                fill="none",
-                stroke=HIGHLIGHT,
-                stroke_width=3,
-            )
+            circle(item, cx, cy, r + 4, fill="none", stroke=TURN, stroke_width=3)
         _token(item, kind, cx, cy, r)
     if not view.pool:
-        _text(g, 26, top + 74, "The pool is empty.", size=13, fill=ON_BACKGROUND)
+        text(g, 26, top + 74, "The pool is empty.", size=13, fill=ON_BACKGROUND)
 
 
 def _grabs(
@@ -288,7 +262,8 @@ def _grabs(
     clickable: Collection[int],
     mine: int | None,
 ) -> None:
-    g = _el(root, "g", role="group", aria_label="Grab tokens")
+    """The five Grab tokens: free ones (buttons when `clickable`), claimed ones named."""
+    g = el(root, "g", role="group", aria_label="Grab tokens")
     slot = (w - 24) / len(GRAB_TOKENS)
     for i, grab in enumerate(GRAB_TOKENS):
         cx = 12 + slot * i + slot / 2
@@ -304,19 +279,11 @@ def _grabs(
         if grab in clickable and free:
             attrs.update(data_grab=grab, role="button", tabindex=0)
             attrs["class"] = "grab-token"
-        item = _el(g, "g", **attrs)
-        ring = HIGHLIGHT if mine == grab else ("#ffffff" if free else CLAIMED)
-        _el(
-            item,
-            "circle",
-            cx=f"{cx:g}",
-            cy=f"{cy:g}",
-            r=r,
-            fill="#f7f0dc" if free else "#5b5f58",
-            stroke=ring,
-            stroke_width=5 if mine == grab else 2,
-        )
-        _text(
+        item = el(g, "g", **attrs)
+        ring = {"stroke": TURN if mine == grab else (WHITE if free else CLAIMED)}
+        face = GRAB_FACE if free else "#5b5f58"
+        circle(item, cx, cy, r, fill=face, **ring, stroke_width=5 if mine == grab else 2)
+        text(
             item,
             cx,
             cy + r * 0.35,
@@ -328,28 +295,26 @@ def _grabs(
         )
         words = _effect_lines(effect, slot)
         for j, line in enumerate(words):
-            _text(
-                item, cx, cy + r + 16 + j * 13, line, size=11, fill=ON_BACKGROUND, anchor="middle"
-            )
+            text(item, cx, cy + r + 16 + j * 13, line, size=11, fill=ON_BACKGROUND, anchor="middle")
         if holder is not None:
-            _text(
+            text(
                 item,
                 cx,
                 cy - r - 4,
                 shorten(names[holder], int(slot / 7)),
                 size=11,
-                fill=HIGHLIGHT,
+                fill=TURN,
                 anchor="middle",
                 weight="bold",
             )
         elif mine == grab:
-            _text(
+            text(
                 item,
                 cx,
                 cy - r - 4,
                 "your reach",
                 size=11,
-                fill=HIGHLIGHT,
+                fill=TURN,
                 anchor="middle",
                 weight="bold",
             )
@@ -368,11 +333,12 @@ def _effect_lines(effect: str, slot: float) -> list[str]:
 
 
 def _bag(root: ET.Element, view: BagView, w: int, top: float, h: float, narrow: bool) -> None:
-    g = _el(root, "g", role="group", aria_label=f"The bag: {sum(view.bag)} tokens")
-    _el(g, "rect", x=12, y=f"{top:g}", width=w - 24, height=h, rx=12, fill=PANEL, stroke=EDGE)
+    """The bag: a sack with the count of tokens left, and the count of each kind (G27)."""
+    g = el(root, "g", role="group", aria_label=f"The bag: {sum(view.bag)} tokens")
+    rect(g, 12, top, w - 24, h, 12, fill=BAG_PANEL, stroke=BAG_PANEL_EDGE)
     # a sack: the count of tokens left is public (G27)
     sx, sy = 30, top + 14
-    _el(
+    el(
         g,
         "path",
         d=(f"M {sx + 6:g} {sy + 10:g} q -10 30 4 42 h 32 q 14 -12 4 -42 z"),
@@ -381,7 +347,7 @@ def _bag(root: ET.Element, view: BagView, w: int, top: float, h: float, narrow: 
         stroke_width=1.5,
         aria_hidden="true",
     )
-    _el(
+    el(
         g,
         "path",
         d=f"M {sx + 8:g} {sy + 9:g} h 36",
@@ -389,7 +355,7 @@ def _bag(root: ET.Element, view: BagView, w: int, top: float, h: float, narrow: 
         stroke_width=3,
         aria_hidden="true",
     )
-    _text(
+    text(
         g,
         sx + 28,
         sy + 38,
@@ -400,10 +366,14 @@ def _bag(root: ET.Element, view: BagView, w: int, top: float, h: float, narrow: 
         weight="bold",
     )
     x, y = sx + 70.0, top + 26
-    _text(g, x, y - 4, "In the bag:", size=12, fill=ON_BACKGROUND)
+    text(g, x, y - 4, "In the bag:", size=12, fill=ON_BACKGROUND)
     cx, cy = x, y + 18
     for kind in range(KINDS):
         used = 21 + 9 * len(str(view.bag[kind])) + 8
         if cx + used > w - 20:
             cx, cy = x, cy + 24
         cx += _chip(g, kind, view.bag[kind], cx, cy)
+
+
+render_bag_table = render_table
+"""The old name, kept while web/bugs_pages/bag_of_bugs.py calls it."""

@@ -25,9 +25,18 @@ from bugs_core.bugs.cards import (
 )
 from bugs_core.bugs.state import HANDS_PER_GAME, BugsView, Phase
 
-from ...svg import INK, full_title, markup, shorten, svg_root
-from ...svg import el as _el
-from ...svg import text as _text
+from ...palette import (
+    BUGS_BACKGROUND,
+    BUGS_PANEL,
+    BUGS_SEAT_PANEL,
+    CARD_EDGE,
+    CARD_FACE,
+    ON_BACKGROUND,
+    PANEL_EDGE,
+    TURN,
+)
+from ...seats import seat_name
+from ...svg import INK, circle, el, full_title, line, markup, rect, shorten, svg_root, text
 
 CARD_W = 68
 CARD_H = 96
@@ -35,14 +44,9 @@ CARD_GAP = 6
 MARGIN = 12
 SEAT_H = 64
 
-BACKGROUND = "#1d4d2f"  # table felt; light text on it (contrast > 8:1)
-ON_BACKGROUND = "#f4f1e6"
-CARD_FACE = "#fffdf5"
 DIM_FACE = "#c9c4b4"  # a card no legal move uses now; its label says so too
 CARD_BACK = "#7a2e1f"
-CARD_EDGE = "#3a3a3a"
-TURN = "#ffd24a"  # highlight ring; the words "to act" are drawn too
-SELECTED = "#ffd24a"
+SELECTED = TURN
 
 VALUE_COLOURS: dict[int, str] = {
     # all dark enough on CARD_FACE for > 4.5:1; the number is always drawn as well
@@ -66,41 +70,37 @@ def kind_label(kind: int, count: int = 1) -> str:
     return SPECIAL_NAMES[kind] + ("" if count == 1 else "s")
 
 
-def seat_name(names: Sequence[str], seat: int) -> str:
-    """The given name of a seat, or "Seat n" when none is given."""
-    return str(names[seat]) if seat < len(names) and names[seat] else f"Seat {seat + 1}"
-
-
 def _bug_glyph(parent: ET.Element, cx: float, cy: float, colour: str) -> None:
     """A simple bug: head, body, six legs and two antennae."""
-    g = _el(parent, "g", stroke=colour, stroke_width=1.6, fill=colour, aria_hidden="true")
+    g = el(parent, "g", stroke=colour, stroke_width=1.6, fill=colour, aria_hidden="true")
     for side in (-1, 1):
         for dy in (-4, 1, 6):
-            _el(g, "line", x1=cx, y1=cy + dy, x2=cx + side * 11, y2=cy + dy + 3)
-        _el(g, "line", x1=cx + side * 2, y1=cy - 12, x2=cx + side * 6, y2=cy - 18)
-    _el(g, "ellipse", cx=cx, cy=cy + 2, rx=6, ry=9)
-    _el(g, "ellipse", cx=cx, cy=cy - 10, rx=4, ry=3.5)
+            line(g, cx, cy + dy, cx + side * 11, cy + dy + 3)
+        line(g, cx + side * 2, cy - 12, cx + side * 6, cy - 18)
+    el(g, "ellipse", cx=cx, cy=cy + 2, rx=6, ry=9)
+    el(g, "ellipse", cx=cx, cy=cy - 10, rx=4, ry=3.5)
 
 
 def _special_glyph(parent: ET.Element, kind: int, cx: float, cy: float) -> None:
-    g = _el(parent, "g", stroke=SPECIAL_COLOUR, stroke_width=1.6, fill="none", aria_hidden="true")
+    """A special card's picture: a burst, a net, a spray can or a crossed circle."""
+    g = el(parent, "g", stroke=SPECIAL_COLOUR, stroke_width=1.6, fill="none", aria_hidden="true")
     if kind == OUTBREAK:  # a burst
         for i in range(8):
             dx, dy = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)][i]
-            _el(g, "line", x1=cx + dx * 4, y1=cy + dy * 4, x2=cx + dx * 11, y2=cy + dy * 11)
+            line(g, cx + dx * 4, cy + dy * 4, cx + dx * 11, cy + dy * 11)
     elif kind == NET:  # Net: a hoop and a mesh
-        _el(g, "ellipse", cx=cx, cy=cy - 3, rx=11, ry=8)
+        el(g, "ellipse", cx=cx, cy=cy - 3, rx=11, ry=8)
         for dx in (-5, 0, 5):
-            _el(g, "line", x1=cx + dx, y1=cy - 10, x2=cx + dx, y2=cy + 4)
-        _el(g, "line", x1=cx, y1=cy + 5, x2=cx, y2=cy + 14)
+            line(g, cx + dx, cy - 10, cx + dx, cy + 4)
+        line(g, cx, cy + 5, cx, cy + 14)
     elif kind == REPELLENT:  # Repellent: a spray can
-        _el(g, "rect", x=cx - 6, y=cy - 6, width=12, height=18, rx=2)
-        _el(g, "line", x1=cx + 8, y1=cy - 10, x2=cx + 14, y2=cy - 14)
-        _el(g, "line", x1=cx + 8, y1=cy - 6, x2=cx + 15, y2=cy - 6)
+        rect(g, cx - 6, cy - 6, 12, 18, 2)
+        line(g, cx + 8, cy - 10, cx + 14, cy - 14)
+        line(g, cx + 8, cy - 6, cx + 15, cy - 6)
     else:  # Exterminator: a cross in a circle
-        _el(g, "circle", cx=cx, cy=cy, r=11)
-        _el(g, "line", x1=cx - 7, y1=cy - 7, x2=cx + 7, y2=cy + 7)
-        _el(g, "line", x1=cx - 7, y1=cy + 7, x2=cx + 7, y2=cy - 7)
+        circle(g, cx, cy, 11)
+        line(g, cx - 7, cy - 7, cx + 7, cy + 7)
+        line(g, cx - 7, cy + 7, cx + 7, cy - 7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,31 +132,21 @@ def _card_face(
 ) -> None:
     """One card: the value and name of a bug with a drawn bug, or a special card's glyph."""
     w, h = lay.card_w, lay.card_h
-    _el(
-        g,
-        "rect",
-        x=f"{x:g}",
-        y=f"{y:g}",
-        width=w,
-        height=h,
-        rx=7,
-        fill=DIM_FACE if dim else CARD_FACE,
-        stroke=SELECTED if chosen else CARD_EDGE,
-        stroke_width=4 if chosen else 1.5,
-    )
+    face = {"fill": DIM_FACE if dim else CARD_FACE, "stroke": SELECTED if chosen else CARD_EDGE}
+    rect(g, x, y, w, h, 7, **face, stroke_width=4 if chosen else 1.5)
     colour = VALUE_COLOURS.get(kind, SPECIAL_COLOUR)
     if kind in BUG_NAMES:
-        _text(g, x + 6, y + 21, str(kind), size=20, fill=colour, weight="bold")
+        text(g, x + 6, y + 21, str(kind), size=20, fill=colour, weight="bold")
         _bug_glyph(g, x + w / 2 + 6, y + h * 0.44, colour)
         words = BUG_NAMES[kind][0].split(" ")[-2:]
         for i, word in enumerate(words):
-            _text(g, x + w / 2, y + h * 0.68 + i * 11, word, size=10, fill=INK, anchor="middle")
+            text(g, x + w / 2, y + h * 0.68 + i * 11, word, size=10, fill=INK, anchor="middle")
     else:
         _special_glyph(g, kind, x + w / 2, y + h * 0.4)
         label = SPECIAL_NAMES[kind] if lay.card_w >= 64 or kind != EXTERMINATOR else "Extermi-"
-        _text(g, x + w / 2, y + h * 0.76, label, size=10, fill=INK, anchor="middle", weight="bold")
+        text(g, x + w / 2, y + h * 0.76, label, size=10, fill=INK, anchor="middle", weight="bold")
         if label != SPECIAL_NAMES[kind]:
-            _text(g, x + w / 2, y + h * 0.76 + 11, "nator", size=10, fill=INK, anchor="middle")
+            text(g, x + w / 2, y + h * 0.76 + 11, "nator", size=10, fill=INK, anchor="middle")
 
 
 def _hand_group(
@@ -190,14 +180,14 @@ def _hand_group(
     }
     if dim:
         attrs["aria_disabled"] = "true"
-    g = _el(parent, "g", **attrs)
+    g = el(parent, "g", **attrs)
     for i in range(count):
         lift = 10 if i < chosen else 0
-        copy = _el(g, "g", data_copy=i)
+        copy = el(g, "g", data_copy=i)
         _card_face(copy, kind, x + i * lay.fan, y - lift, lay, chosen=i < chosen, dim=dim)
     badge = f"{chosen} of {count}" if chosen else f"x{count}"
     right = x + (count - 1) * lay.fan + lay.card_w - 5
-    _text(g, right, y + lay.card_h - 6, badge, size=12, fill=INK, anchor="end", weight="bold")
+    text(g, right, y + lay.card_h - 6, badge, size=12, fill=INK, anchor="end", weight="bold")
 
 
 def group_width(count: int, lay: Layout) -> int:
@@ -224,6 +214,7 @@ def winners_of(view: BugsView) -> tuple[int, ...]:
 
 
 def _summary(view: BugsView, names: Sequence[str], spectator: bool) -> str:
+    """The drawing's title: hand number, who acts, the swarm and the viewer's count."""
     parts = [f"Bugs table, hand {view.hand_no} of {HANDS_PER_GAME}."]
     if view.phase is Phase.GAME_OVER:
         parts.append("Game over.")
@@ -278,7 +269,7 @@ def render_table(
     height = hand_top + (rows * row_h if not spectator else 0) + MARGIN
 
     root = svg_root(w, height, "bugs-table-title", _summary(view, names, spectator), "bugs-table")
-    _el(root, "rect", x=0, y=0, width=w, height=height, fill=BACKGROUND, rx=14)
+    rect(root, 0, 0, w, height, 14, fill=BUGS_BACKGROUND)
 
     slot = (w - 2 * MARGIN) / columns
     for i, seat in enumerate(others):
@@ -300,7 +291,7 @@ def render_table(
             if view.phase is not Phase.GAME_OVER
             else "Final hands are in the scores."
         )
-        _text(root, MARGIN, hand_top - 14, note, size=14, fill=ON_BACKGROUND)
+        text(root, MARGIN, hand_top - 14, note, size=14, fill=ON_BACKGROUND)
         return markup(root)
 
     me = seat_name(names, view.seat)
@@ -309,20 +300,10 @@ def render_table(
     if view.phase is not Phase.GAME_OVER and view.to_act == view.seat:
         # on a phone the status bar and the ring say it; the line would not fit
         mine += "" if lay.narrow else " · your turn"
-        _el(
-            root,
-            "rect",
-            x=MARGIN - 6,
-            y=hand_top - 34,
-            width=w - 2 * MARGIN + 12,
-            height=rows * row_h + 34,
-            rx=10,
-            fill="none",
-            stroke=TURN,
-            stroke_width=3,
-        )
-    _text(root, MARGIN, hand_top - 14, mine, size=15, fill=ON_BACKGROUND, weight="bold")
-    hand = _el(root, "g", role="group", aria_label="Your hand")
+        ring = {"fill": "none", "stroke": TURN, "stroke_width": 3}
+        rect(root, MARGIN - 6, hand_top - 34, w - 2 * MARGIN + 12, rows * row_h + 34, 10, **ring)
+    text(root, MARGIN, hand_top - 14, mine, size=15, fill=ON_BACKGROUND, weight="bold")
+    hand = el(root, "g", role="group", aria_label="Your hand")
     for kind, (row, x) in zip(kinds, placed, strict=True):
         dim = usable is not None and kind not in usable
         count = view.hand[kind]
@@ -337,7 +318,7 @@ def render_table(
             dim,
         )
     if not kinds:
-        _text(root, MARGIN, hand_top + 40, "No cards in hand.", size=14, fill=ON_BACKGROUND)
+        text(root, MARGIN, hand_top + 40, "No cards in hand.", size=14, fill=ON_BACKGROUND)
 
     return markup(root)
 
@@ -355,70 +336,49 @@ def _seat_box(
     box: tuple[float, float, float],
     thinking: bool,
 ) -> None:
+    """Another seat's box: name, card backs and count, score, dealer and turn marks."""
     x, y, w = box
     acting = view.phase is not Phase.GAME_OVER and view.to_act == seat
     name = seat_name(names, seat)
     size = view.hand_sizes[seat]
     label = f"{name}: {size} cards, score {view.scores[seat]}" + (", to act" if acting else "")
-    g = _el(root, "g", role="group", aria_label=label, data_seat=seat)
-    _el(
-        g,
-        "rect",
-        x=f"{x:g}",
-        y=f"{y:g}",
-        width=f"{w:g}",
-        height=SEAT_H,
-        rx=8,
-        fill="#0f3320",
-        stroke=TURN if acting else "#6f8f7a",
-        stroke_width=4 if acting else 1,
-    )
+    g = el(root, "g", role="group", aria_label=label, data_seat=seat)
+    edge = {"stroke": TURN if acting else PANEL_EDGE, "stroke_width": 4 if acting else 1}
+    rect(g, x, y, w, SEAT_H, 8, fill=BUGS_SEAT_PANEL, **edge)
     room = max(6, int((w - 60) / 8))
     shown = shorten(name, room)
     full_title(
-        _text(g, x + 8, y + 20, shown, size=14, fill=ON_BACKGROUND, weight="bold"), name, shown
+        text(g, x + 8, y + 20, shown, size=14, fill=ON_BACKGROUND, weight="bold"), name, shown
     )
     # the hand as small card backs, up to ten, then the number says the rest
     for i in range(min(size, 10)):
-        _el(
+        rect(
             g,
-            "rect",
-            x=f"{x + 8 + i * 5:g}",
-            y=f"{y + 28:g}",
-            width=12,
-            height=16,
-            rx=2,
+            x + 8 + i * 5,
+            y + 28,
+            12,
+            16,
+            2,
             fill=CARD_BACK,
             stroke=ON_BACKGROUND,
             stroke_width=0.8,
         )
-    _text(g, x + 30 + min(size, 10) * 5, y + 41, f"{size} cards", size=12, fill=ON_BACKGROUND)
-    _text(g, x + 8, y + 58, f"score {view.scores[seat]}", size=12, fill=ON_BACKGROUND)
+    text(g, x + 30 + min(size, 10) * 5, y + 41, f"{size} cards", size=12, fill=ON_BACKGROUND)
+    text(g, x + 8, y + 58, f"score {view.scores[seat]}", size=12, fill=ON_BACKGROUND)
     if view.dealer == seat:
-        _text(g, x + w - 8, y + 20, "dealer", size=11, fill=ON_BACKGROUND, anchor="end")
+        text(g, x + w - 8, y + 20, "dealer", size=11, fill=ON_BACKGROUND, anchor="end")
     if acting:
         mark = "thinking…" if thinking else "▶ to act"
-        _text(g, x + w - 8, y + 58, mark, size=12, fill=TURN, anchor="end", weight="bold")
+        text(g, x + w - 8, y + 58, mark, size=12, fill=TURN, anchor="end", weight="bold")
 
 
 def _mini_card(g: ET.Element, kind: int, x: float, y: float) -> None:
     """A small face-up card in the pile: the value (or a special card's initial) in colour, in
     its top-left corner so a fan of them still shows every value."""
-    _el(
-        g,
-        "rect",
-        x=f"{x:g}",
-        y=f"{y:g}",
-        width=26,
-        height=36,
-        rx=3,
-        fill=CARD_FACE,
-        stroke=CARD_EDGE,
-        stroke_width=1,
-    )
+    rect(g, x, y, 26, 36, 3, fill=CARD_FACE, stroke=CARD_EDGE, stroke_width=1)
     mark = str(kind) if kind in BUG_NAMES else SPECIAL_NAMES[kind][0]
     colour = VALUE_COLOURS.get(kind, SPECIAL_COLOUR)
-    _text(g, x + 2, y + 14, mark, size=12, fill=colour, weight="bold")
+    text(g, x + 2, y + 14, mark, size=12, fill=colour, weight="bold")
 
 
 def _centre(
@@ -429,22 +389,12 @@ def _centre(
     top: float,
     h: float,
 ) -> None:
+    """The centre: hand number, swarm, the pile's latest plays, discard, direction, lead."""
     w = lay.width
-    g = _el(root, "g", role="group", aria_label="Table centre")
-    _el(
-        g,
-        "rect",
-        x=MARGIN,
-        y=f"{top:g}",
-        width=w - 2 * MARGIN,
-        height=f"{h:g}",
-        rx=12,
-        fill="#143d26",
-        stroke="#6f8f7a",
-        stroke_width=1,
-    )
+    g = el(root, "g", role="group", aria_label="Table centre")
+    rect(g, MARGIN, top, w - 2 * MARGIN, h, 12, fill=BUGS_PANEL, stroke=PANEL_EDGE, stroke_width=1)
     x0 = MARGIN + 14
-    _text(
+    text(
         g,
         x0,
         top + 24,
@@ -456,10 +406,10 @@ def _centre(
     if view.phase is Phase.GAME_OVER:
         best = min(view.scores)
         won = ", ".join(seat_name(names, s) for s in winners_of(view))
-        _text(g, x0, top + 56, "Game over", size=22, fill=ON_BACKGROUND, weight="bold")
-        _text(g, x0, top + 80, f"Lowest score {best}: {won}", size=14, fill=ON_BACKGROUND)
+        text(g, x0, top + 56, "Game over", size=22, fill=ON_BACKGROUND, weight="bold")
+        text(g, x0, top + 80, f"Lowest score {best}: {won}", size=14, fill=ON_BACKGROUND)
     elif view.swarm_value:
-        _text(
+        text(
             g,
             x0,
             top + 56,
@@ -468,7 +418,7 @@ def _centre(
             fill=ON_BACKGROUND,
             weight="bold",
         )
-        _text(
+        text(
             g,
             x0,
             top + 80,
@@ -477,16 +427,16 @@ def _centre(
             fill=ON_BACKGROUND,
         )
     else:
-        _text(g, x0, top + 56, "No swarm", size=22, fill=ON_BACKGROUND, weight="bold")
+        text(g, x0, top + 56, "No swarm", size=22, fill=ON_BACKGROUND, weight="bold")
         if view.phase is Phase.LEAD:
             lead = f"{seat_name(names, view.to_act)} leads"
         else:
             lead = f"{seat_name(names, view.to_act)} may start a new swarm"
-        _text(g, x0, top + 80, lead, size=14, fill=ON_BACKGROUND)
+        text(g, x0, top + 80, lead, size=14, fill=ON_BACKGROUND)
 
     # the pile: its latest plays, each as small cards with who played them
     bugs_in_pile = sum(p.count for p in view.pile)
-    _text(
+    text(
         g,
         x0,
         top + 108,
@@ -494,7 +444,7 @@ def _centre(
         size=13,
         fill=ON_BACKGROUND,
     )
-    pile = _el(g, "g", role="list", aria_label="The pile's latest plays")
+    pile = el(g, "g", role="list", aria_label="The pile's latest plays")
     shown = view.pile[-3:] if lay.narrow else view.pile[-4:]
     column_w = (w - 2 * MARGIN - 28) if lay.narrow else (w - 2 * MARGIN) * 0.62
     per_line = max(1, int(column_w // PILE_ITEM_W))
@@ -505,7 +455,7 @@ def _centre(
             f" and {p.outbreaks} Outbreak" + ("s" if p.outbreaks > 1 else "") if p.outbreaks else ""
         )
         who_full = seat_name(names, p.seat)
-        item = _el(
+        item = el(
             pile,
             "g",
             role="listitem",
@@ -516,7 +466,7 @@ def _centre(
             _mini_card(item, kind, px + j * PILE_FAN, py)
         who = seat_name(names, p.seat)
         who = who if len(who) <= 10 else who[:9] + "…"
-        _text(
+        text(
             item,
             px + 34 + (len(cards) - 1) * PILE_FAN,
             py + 16,
@@ -524,7 +474,7 @@ def _centre(
             size=11,
             fill=ON_BACKGROUND,
         )
-        _text(
+        text(
             item,
             px + 34 + (len(cards) - 1) * PILE_FAN,
             py + 31,
@@ -538,7 +488,7 @@ def _centre(
         xr, base = w - MARGIN - 14, top + 250
     else:
         xr, base = w - MARGIN - 14, top + 24
-    _text(
+    text(
         g,
         xr,
         base,
@@ -548,19 +498,8 @@ def _centre(
         anchor="end",
     )
     for i in range(min(sum(view.discard), 6)):
-        _el(
-            g,
-            "rect",
-            x=f"{xr - 26 - i * 3:g}",
-            y=f"{base + 8 + i * 1.5:g}",
-            width=26,
-            height=36,
-            rx=3,
-            fill=CARD_BACK,
-            stroke=ON_BACKGROUND,
-            stroke_width=0.8,
-            aria_hidden="true",
-        )
+        back = {"fill": CARD_BACK, "stroke": ON_BACKGROUND, "stroke_width": 0.8}
+        rect(g, xr - 26 - i * 3, base + 8 + i * 1.5, 26, 36, 3, **back, aria_hidden="true")
     clockwise = view.direction > 0
     word = "clockwise" if clockwise else "counter-clockwise"
     cx, cy = xr - 80, base + 30
@@ -568,11 +507,11 @@ def _centre(
     s0, e0 = (cx - 14, cy), (cx + 14, cy)
     if not clockwise:
         s0, e0 = e0, s0
-    arrow = _el(g, "g", stroke=ON_BACKGROUND, stroke_width=2.5, fill="none", aria_hidden="true")
-    _el(arrow, "path", d=f"M {s0[0]:g} {cy:g} A 14 14 0 1 {sweep} {e0[0]:g} {cy:g}")
+    arrow = el(g, "g", stroke=ON_BACKGROUND, stroke_width=2.5, fill="none", aria_hidden="true")
+    el(arrow, "path", d=f"M {s0[0]:g} {cy:g} A 14 14 0 1 {sweep} {e0[0]:g} {cy:g}")
     ex = e0[0]
-    _el(arrow, "path", d=f"M {ex - 5:g} {cy - 6:g} L {ex:g} {cy:g} L {ex + 5:g} {cy - 6:g}")
-    _text(g, xr, base + 66, f"Play goes {word}", size=13, fill=ON_BACKGROUND, anchor="end")
+    el(arrow, "path", d=f"M {ex - 5:g} {cy - 6:g} L {ex:g} {cy:g} L {ex + 5:g} {cy - 6:g}")
+    text(g, xr, base + 66, f"Play goes {word}", size=13, fill=ON_BACKGROUND, anchor="end")
     if view.restriction is not None and view.phase is not Phase.GAME_OVER:
         r = view.restriction
         lines = [
@@ -580,4 +519,4 @@ def _centre(
             f"must make a swarm larger than {r.threshold}",
         ]
         for i, words in enumerate(lines):
-            _text(g, xr, top + h - 30 + i * 16, words, size=12, fill=TURN, anchor="end")
+            text(g, xr, top + h - 30 + i * 16, words, size=12, fill=TURN, anchor="end")
