@@ -28,13 +28,6 @@ SKIPPED = {"vendor", "node_modules", "wheels", "__pycache__", "golden"}
 
 GAME_DOCS = {"bugs": "bugs.md", "bag-of-bugs": "bag-of-bugs.md", "bugspiel": "bugspiel.md"}
 
-PENDING_IN_WEB = (
-    "(design.md, UI",
-)
-"""Citations in web/ left for the web layer's restructuring, which rewrites those modules (the
-text is matched, not the path, so the entries survive the files' moves). Remove an entry once
-its citation is gone; nothing else may be added here."""
-
 
 def _sources() -> Iterator[Path]:
     yield ROOT / "README.md"
@@ -180,16 +173,12 @@ _OWN_FILES = {"README.md"}
 """Markdown files cited by their plain name that are not documents under docs/."""
 
 
-def _pending(path: Path, line: str) -> bool:
-    return path.relative_to(ROOT).parts[0] == "web" and any(p in line for p in PENDING_IN_WEB)
-
-
 def _bad_paths(paths: tuple[Path, ...]) -> list[str]:
     bad = []
     for path in paths:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             for cited in _DOC_PATH.findall(line):
-                if cited in _OWN_FILES or _pending(path, line):
+                if cited in _OWN_FILES:
                     continue
                 if not cited.startswith("docs/") or not list(ROOT.glob(cited)):
                     bad.append(f"{path.relative_to(ROOT)}:{number}: {cited}")
@@ -232,9 +221,7 @@ def _issue_citations(paths: tuple[Path, ...]) -> list[str]:
         text = path.read_text(encoding="utf-8")
         for match in _ISSUE.finditer(text):
             line = text.count("\n", 0, match.start()) + 1
-            whole = text.splitlines()[line - 1]
-            if not _pending(path, whole):
-                found.append(f"{path.relative_to(ROOT)}:{line}: {match.group(0)!r}")
+            found.append(f"{path.relative_to(ROOT)}:{line}: {match.group(0)!r}")
     return found
 
 

@@ -20,7 +20,7 @@ from bugs_web.games.bag_of_bugs.screen import (
     status_text,
 )
 from bugs_web.games.bag_of_bugs.session import DECISION_SECONDS, BagBotTurn, BagSession
-from bugs_web.games.bag_of_bugs.table_svg import render_bag_table
+from bugs_web.games.bag_of_bugs.table_svg import render_table
 from bugs_web.table import bot_request
 
 from .table_page import TablePage, now
@@ -37,7 +37,7 @@ class BagPage(TablePage[BagSession]):
     def table_svg(self, s: BagSession, replaying: bool, width: int) -> str:
         people: tuple[int, ...] = () if replaying else s.people_to_grab()
         single = people[0] if len(people) == 1 else None
-        return render_bag_table(
+        return render_table(
             s.view(),
             names=s.names,
             clickable=s.free_grabs() if single is not None else (),

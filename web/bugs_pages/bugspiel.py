@@ -22,7 +22,7 @@ from bugs_web.games.bugspiel.screen import (
     status_text,
 )
 from bugs_web.games.bugspiel.session import CLOCKWISE, COUNTER_CLOCKWISE, SpielSession
-from bugs_web.games.bugspiel.table_svg import render_spiel_table
+from bugs_web.games.bugspiel.table_svg import render_table
 from bugs_web.kit import GameKit
 
 from .table_page import TurnTablePage
@@ -48,11 +48,11 @@ class SpielPage(TurnTablePage[SpielSession]):
         return {"board": str(el("board").value), "target_score": int(str(el("target").value))}
 
     def table_svg(self, s: SpielSession, replaying: bool, width: int) -> str:
-        return render_spiel_table(
+        return render_table(
             s.view(),
-            s.names,
+            names=s.names,
             highlight=highlight_of(s),
-            usable=s.my_turn() and not replaying,
+            interactive=s.my_turn() and not replaying,
             thinking=s.to_act if self.thinking else None,
             width=width,
         )

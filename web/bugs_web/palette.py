@@ -4,7 +4,7 @@ Most are shared: the light text on the felt, the ring of the seat to act, card f
 and the four seat colours (Bugspiel's seats and Bag of Bugs' tokens). The felt and its panels
 stay per game: Bag of Bugs' felt is lighter and greyer than the other two, and one colour for
 all three would change how the tables look. Every text colour here keeps its contrast with
-what it is drawn on (design.md, UI: > 4.5:1, most > 7:1).
+what it is drawn on (docs/design.md, "UI": > 4.5:1, most > 7:1).
 """
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ BAG_PANEL_EDGE = "#7f9f8a"
 SPIEL_BACKGROUND = "#1f4a30"
 SPIEL_PANEL = "#153a24"
 
-# seat and token colours: Bugspiel's seats (rules §1.2) and four of Bag of Bugs' five bugs
+# seat and token colours: Bugspiel's seats (docs/rules/bugspiel.md §1.2) and four of Bag of
+# Bugs' five bugs
 YELLOW = "#f2c230"
 GREEN = "#3c8d3f"
 BLUE = "#2f62b3"

@@ -1,4 +1,4 @@
-"""The Bag of Bugs table as one SVG: a pure function of a seat's view (design.md, UI).
+"""The Bag of Bugs table as one SVG: a pure function of a seat's view (docs/design.md, "UI").
 
 `render_table(view, names=...)` draws the bag (its tokens by kind: the composition is
 public, G27), the pool in reveal order, the five Grab tokens (free ones are buttons with
@@ -41,7 +41,7 @@ from ...palette import (
 from ...seats import seat_name
 from ...svg import INK, circle, el, full_title, markup, rect, shorten, svg_root, text
 
-__all__ = ["LOOKS", "TokenLook", "render_bag_table", "render_table", "table_words", "token_name"]
+__all__ = ["LOOKS", "TokenLook", "render_table", "table_words", "token_name"]
 
 CLAIMED = "#8a8f88"
 GRAB_FACE = "#f7f0dc"
@@ -373,7 +373,3 @@ def _bag(root: ET.Element, view: BagView, w: int, top: float, h: float, narrow: 
         if cx + used > w - 20:
             cx, cy = x, cy + 24
         cx += _chip(g, kind, view.bag[kind], cx, cy)
-
-
-render_bag_table = render_table
-"""The old name, kept while web/bugs_pages/bag_of_bugs.py calls it."""

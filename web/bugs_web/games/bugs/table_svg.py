@@ -1,4 +1,4 @@
-"""The Bugs table as one SVG: a pure function of a seat's view (design.md, UI).
+"""The Bugs table as one SVG: a pure function of a seat's view (docs/design.md, "UI").
 
 `render_table(view, names=...)` draws the viewer's hand (the copies of each kind fanned, one
 keyboard stop per kind with `data-pick`, one click target per copy with `data-copy`), the other

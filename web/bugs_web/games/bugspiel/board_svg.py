@@ -1,7 +1,8 @@
 """The Bugspiel board as SVG: the hexes (terrain colour and pattern, label, the axis that scores),
 each tile's three spaces with their tokens, the selection over them (lit destinations, the
 picked bug, a ghost of the card on the chosen space with its tile's preview turn), a line's
-outline with each seat's points, and the legend under the board (rules §1-§3, decision 9)."""
+outline with each seat's points, and the legend under the board (docs/rules/bugspiel.md §1-§3,
+decision 9)."""
 
 from __future__ import annotations
 

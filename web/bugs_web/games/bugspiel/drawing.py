@@ -52,7 +52,7 @@ SEAT_LOOKS: tuple[SeatLook, ...] = (
     SeatLook("Blue", "B", BLUE, WHITE),
     SeatLook("Red", "R", RED, WHITE),
 )
-"""Seat colours in seat order: Yellow, Green, Blue, Red (rules §1.2)."""
+"""Seat colours in seat order: Yellow, Green, Blue, Red (docs/rules/bugspiel.md §1.2)."""
 
 
 @dataclass(frozen=True)

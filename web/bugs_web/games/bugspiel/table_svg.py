@@ -1,5 +1,5 @@
-"""The Bugspiel table as one SVG: a pure function of a seat's view (design.md, UI; rules §1-§3,
-§6 and decision 9).
+"""The Bugspiel table as one SVG: a pure function of a seat's view (docs/design.md, "UI";
+docs/rules/bugspiel.md §1-§3, §6 and decision 9).
 
 `render_table(view, names=...)` lays out the parts: the end banner, a box per seat and the
 viewer's hand (`panels_svg`), the hex board and its legend (`board_svg`), and the two markets
@@ -33,7 +33,6 @@ __all__ = [
     "SeatLook",
     "full_bonus_svg",
     "full_card_svg",
-    "render_spiel_table",
     "render_table",
 ]
 
@@ -95,23 +94,3 @@ def render_table(
     """
     layout = Layout.for_width(width)
     return _draw(Drawing(view, names, highlight, interactive, thinking, layout))
-
-
-def render_spiel_table(
-    view: BugspielView,
-    names: Sequence[str],
-    *,
-    highlight: Highlight = NO_HIGHLIGHT,
-    usable: bool = True,
-    thinking: int | None = None,
-    width: int = 1000,
-) -> str:
-    """The old entry point, kept while web/bugs_pages/bugspiel.py calls it: `render_table`."""
-    return render_table(
-        view,
-        names=names,
-        highlight=highlight,
-        interactive=usable,
-        thinking=thinking,
-        width=width,
-    )
