@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from . import cli_replay, cli_simulate, cli_soak, cli_tournament
-from .cli import PROG, cli_options, game_options, parse_option
+from .cli import PROG, cli_options, game_options, option_value, parse_option
 from .errors import BugsError
 from .record import SEED_LIMIT
 from .registry import SPECS
@@ -74,7 +74,11 @@ def _game_arguments(parser: argparse.ArgumentParser, seed_help: str) -> None:
     )
     for option in cli_options():
         parser.add_argument(
-            option.flag, dest=_dest(option), metavar=option.metavar, help=option.help
+            option.flag,
+            dest=_dest(option),
+            type=option_value,
+            metavar=option.metavar,
+            help=option.help,
         )
     parser.add_argument(
         "--seed", type=_whole(0, SEED_LIMIT), default=1, metavar="S", help=seed_help

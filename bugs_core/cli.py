@@ -31,11 +31,15 @@ def parse_option(text: str) -> tuple[str, Any]:
     name = name.strip()
     if not sep or not name:
         raise argparse.ArgumentTypeError(f"expected name=value, got {text!r}")
+    return name, option_value(raw)
+
+
+def option_value(text: str) -> Any:
+    """An option's value from the command line: read as JSON where it parses, else as text."""
     try:
-        value: Any = json.loads(raw)
+        return json.loads(text)
     except ValueError:
-        value = raw
-    return name, value
+        return text
 
 
 def cli_options() -> list[CliOption]:
