@@ -11,13 +11,15 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from . import cli_replay, cli_simulate, cli_soak, cli_tournament
-from .cli import PROG, game_options, parse_option
+from .cli import PROG, cli_options, game_options, option_value, parse_option
 from .errors import BugsError
 from .record import SEED_LIMIT
+from .registry import SPECS
 from .soak import DEFAULT_MIX
+from .spec import BOT_EVERY, CliOption
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
@@ -55,16 +57,29 @@ def _names(text: str) -> list[str]:
     return [n.strip() for n in text.split(",")]
 
 
+def _dest(option: CliOption) -> str:
+    return f"game_option_{option.option}"
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The game options of a command's arguments."""
+    flags = [(option, vars(args).get(_dest(option))) for option in cli_options()]
+    return game_options(args.players, args.option, flags)
+
+
 def _game_arguments(parser: argparse.ArgumentParser, seed_help: str) -> None:
     parser.add_argument("game", help="game id, e.g. bugs")
     parser.add_argument(
         "--players", type=_whole(1), metavar="K", help="number of seats (the game's default)"
     )
-    parser.add_argument(
-        "--board",
-        metavar="SHAPE",
-        help="the board, for games played on one (bugspiel: small or large; default small)",
-    )
+    for option in cli_options():
+        parser.add_argument(
+            option.flag,
+            dest=_dest(option),
+            type=option_value,
+            metavar=option.metavar,
+            help=option.help,
+        )
     parser.add_argument(
         "--seed", type=_whole(0, SEED_LIMIT), default=1, metavar="S", help=seed_help
     )
@@ -77,6 +92,12 @@ def _game_arguments(parser: argparse.ArgumentParser, seed_help: str) -> None:
         help="a game option, value read as JSON where it parses (repeatable), "
         "e.g. --option repellent_target=previous_seat",
     )
+
+
+def _bot_games() -> str:
+    """'one game in 4, in 32 for bugspiel': how often the soak seats bots."""
+    rarer = [f"in {s.bot_every} for {s.id}" for s in SPECS.values() if s.bot_every != BOT_EVERY]
+    return ", ".join([f"one game in {BOT_EVERY}", *rarer])
 
 
 def build_parser() -> Parser:
@@ -171,8 +192,8 @@ def build_parser() -> Parser:
         "--bots",
         default=",".join(DEFAULT_MIX),
         metavar="MIX",
-        help="the seats of the bot games (one game in 4, in 32 for bugspiel): levels (easy, "
-        "medium, hard) and random, comma-separated and cycled; none for random games only "
+        help=f"the seats of the bot games ({_bot_games()}): levels (easy, medium, hard) and "
+        "random, comma-separated and cycled; none for random games only "
         f"(default {','.join(DEFAULT_MIX)})",
     )
     return parser
@@ -194,7 +215,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "simulate":
         cli_simulate.run(
             args.game,
-            game_options(args.players, args.option, args.board),
+            _options(args),
             args.games,
             args.seed,
             args.progress,
@@ -204,7 +225,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     elif args.command == "tournament":
         cli_tournament.run(
             args.game,
-            game_options(args.players, args.option, args.board),
+            _options(args),
             args.bots,
             args.games,
             args.seed,
@@ -218,7 +239,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     else:
         cli_replay.run_record(
             args.game,
-            game_options(args.players, args.option, args.board),
+            _options(args),
             args.seed,
             args.names,
             args.moves,

@@ -8,12 +8,14 @@ import json
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from types import TracebackType
-from typing import Any, Protocol, TextIO, runtime_checkable
+from typing import Any, TextIO
 
 from .engine import Game
 from .errors import BugsError
 from .record import MAX_TEXT
+from .spec import CliOption
 
 PROG = "bugs_core"
 """The program name every error line starts with."""
@@ -29,17 +31,40 @@ def parse_option(text: str) -> tuple[str, Any]:
     name = name.strip()
     if not sep or not name:
         raise argparse.ArgumentTypeError(f"expected name=value, got {text!r}")
+    return name, option_value(raw)
+
+
+def option_value(text: str) -> Any:
+    """An option's value from the command line: read as JSON where it parses, else as text."""
     try:
-        value: Any = json.loads(raw)
+        return json.loads(text)
     except ValueError:
-        value = raw
-    return name, value
+        return text
+
+
+def cli_options() -> list[CliOption]:
+    """The game specs' own flags (`--board`), each once: a flag two games share has both
+    games' help."""
+    from .registry import SPECS  # here, not at the top: tests may register a game later
+
+    by_flag: dict[str, CliOption] = {}
+    for spec in SPECS.values():
+        for option in spec.cli_options:
+            known = by_flag.get(option.flag)
+            if known is None:
+                by_flag[option.flag] = option
+            elif option.help not in known.help:
+                by_flag[option.flag] = replace(known, help=f"{known.help}; {option.help}")
+    return list(by_flag.values())
 
 
 def game_options(
-    players: int | None, pairs: Sequence[tuple[str, Any]], board: str | None = None
+    players: int | None,
+    pairs: Sequence[tuple[str, Any]],
+    flags: Sequence[tuple[CliOption, Any]] = (),
 ) -> dict[str, Any]:
-    """The options for `make_setup` from `--players`, `--board` and the `--option` pairs."""
+    """The options for `make_setup` from `--players`, the `--option` pairs and the games' own
+    flags (each with its value, None where it was not given)."""
     options: dict[str, Any] = {}
     for name, value in pairs:
         if name in options:
@@ -49,10 +74,12 @@ def game_options(
         if "players" in options:
             raise CommandError("give the number of players once, with --players")
         options["players"] = players
-    if board is not None:
-        if "board" in options:
-            raise CommandError("give the board once, with --board")
-        options["board"] = board
+    for flag, value in flags:
+        if value is None:
+            continue
+        if flag.option in options:
+            raise CommandError(f"give the {flag.option} once, with {flag.flag}")
+        options[flag.option] = value
     return options
 
 
@@ -84,33 +111,14 @@ def write_output(path: str | None, text: str, out: TextIO) -> None:
         raise CommandError(f"cannot write {path}: {e.strerror or e}") from None
 
 
-@runtime_checkable
-class Scoring(Protocol):
-    """A game that keeps running points beyond the protocol's returns (Bugs does)."""
-
-    def scores(self, state: Any) -> tuple[int, ...]:
-        """Each seat's points so far."""
-        ...
-
-    def winners(self, state: Any) -> tuple[int, ...]:
-        """The seats that win (or would win now)."""
-        ...
-
-
 def final_scores(game: Game[Any, Any, Any], state: Any) -> tuple[float, ...]:
-    """Each seat's points, or its return for a game without points."""
-    if isinstance(game, Scoring):
-        return tuple(game.scores(state))
-    return tuple(game.returns(state))
+    """Each seat's points (a game without points gives its returns)."""
+    return tuple(game.scores(state))
 
 
 def winners(game: Game[Any, Any, Any], state: Any) -> tuple[int, ...]:
-    """The winning seats: the game's own answer, else those with the best return."""
-    if isinstance(game, Scoring):
-        return tuple(game.winners(state))
-    returns = game.returns(state)
-    best = max(returns)
-    return tuple(i for i, r in enumerate(returns) if r == best)
+    """The winning seats (a game without points: those with the best return)."""
+    return tuple(game.winners(state))
 
 
 def number(x: float) -> str:

@@ -63,13 +63,13 @@ def replay_lines(record: GameRecord) -> list[str]:
     states = replay_states(record)
     state = next(states)
     hand: int | None = None
-    opening = getattr(game, "opening", None)  # what happened before the first action, if any
-    if callable(opening):
+    opening = game.opening(state, names)  # what happened before the first action, if any
+    if opening is not None:
         header = _hand_header(state, names)
         if header is not None:
             hand = header[0]
             lines += ["", header[1]]
-        lines.append(str(opening(state, names)))
+        lines.append(opening)
     for i, (text, after) in enumerate(zip(record.actions, states, strict=True)):
         header = _hand_header(state, names)
         if header is not None and header[0] != hand:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from .bots import BOT_GAMES, BOTS, Bot, Budget, bot_moves
+from .bots import BOTS, Bot, Budget, bot_games, bot_moves
 from .cli import CommandError, Progress, final_scores, format_table
 from .engine import Game
 from .registry import get_game
@@ -47,17 +47,10 @@ def parse_bots(text: str) -> list[str]:
     return names
 
 
-GAME_BOTS: dict[str, tuple[str, ...]] = BOT_GAMES
-"""Bots that play only some games, with the ids of those games (the others play any game)."""
-LOWER_SCORE_WINS = frozenset({"bugs"})
-"""Games whose lowest score wins (Bugs: points are the cards left in hand); in the others the
-highest score wins (Bag of Bugs)."""
-
-
 def check_bots(game: Game[Any, Any, Any], names: Sequence[str]) -> None:
     """CommandError naming the bot that cannot play `game`."""
     for name in names:
-        games = GAME_BOTS.get(name)
+        games = bot_games(name)
         if games is not None and game.id not in games:
             raise CommandError(f"the {name} bot plays only {', '.join(games)}, not {game.id}")
 
@@ -142,5 +135,4 @@ def run(
             standings = tournament(game, setup, names, games, seed, budget, bar.update)
     else:
         standings = tournament(game, setup, names, games, seed, budget)
-    lower_wins = game.id in LOWER_SCORE_WINS
-    out.write("\n".join(report(standings, lower_wins)) + "\n")
+    out.write("\n".join(report(standings, game.lower_score_wins)) + "\n")

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from .errors import IllegalActionError
+from .errors import BugsError, IllegalActionError
 from .rng import Rng
 
 CHANCE = -1
@@ -29,7 +29,11 @@ T = TypeVar("T")
 
 
 class Game(Protocol[S, A, V]):
-    """A game: metadata plus pure functions. S is the state, A the action, V a seat's view."""
+    """A game: metadata plus pure functions. S is the state, A the action, V a seat's view.
+
+    Every method a caller may use is listed here; `GameBase` gives the ones most games need
+    not write (from `pending_seats` on) a default.
+    """
 
     id: str
     name: str
@@ -37,6 +41,8 @@ class Game(Protocol[S, A, V]):
     min_players: int
     max_players: int
     num_distinct_actions: int
+    lower_score_wins: bool
+    """True where the lowest score wins (Bugs: points are cards left in hand)."""
 
     def make_setup(self, options: Mapping[str, Any]) -> Any:
         """Validated setup from plain options (raises SetupError naming the bad option)."""
@@ -97,6 +103,70 @@ class Game(Protocol[S, A, V]):
     def describe(self, state: S, action: A, names: Sequence[str] | None = None) -> str:
         """The log sentence for `action` played in `state`."""
         ...
+
+    def pending_seats(self, state: S) -> tuple[int, ...]:
+        """The seats that must act now (several at a simultaneous node); () at the end."""
+        ...
+
+    def legal_actions_for(self, state: S, seat: int) -> tuple[A, ...]:
+        """The legal actions of `seat` alone now; () if it has nothing to do."""
+        ...
+
+    def scores(self, state: S) -> tuple[float, ...]:
+        """Each seat's points so far (final once the game is over)."""
+        ...
+
+    def winners(self, state: S) -> tuple[int, ...]:
+        """The seats that win (meaningful once the game is over)."""
+        ...
+
+    def reveals(self, state: S, action: A, after: S, seat: int) -> bool:
+        """Does `action` (which led to `after`) show `seat` something it could not know before?
+        Undo never crosses such an action."""
+        ...
+
+    def opening(self, state: S, names: Sequence[str] | None = None) -> str | None:
+        """The log's first sentence (what happened before any action), or None."""
+        ...
+
+
+class GameBase(Game[S, A, V]):
+    """The defaults of the Game protocol's optional methods, for a game to subclass: one seat
+    acts at a time, the returns are the scores, every action may reveal something (so undo
+    crosses none unless the game says otherwise), and the log has no opening sentence."""
+
+    lower_score_wins = False
+
+    def pending_seats(self, state: S) -> tuple[int, ...]:
+        """The one seat to act; () at the end."""
+        seat = self.current_player(state)
+        if seat == TERMINAL:
+            return ()
+        if seat in (CHANCE, SIMULTANEOUS):
+            raise BugsError(f"{self.id}: no seat to ask at a chance or simultaneous node")
+        return (seat,)
+
+    def legal_actions_for(self, state: S, seat: int) -> tuple[A, ...]:
+        """Every legal action if `seat` is the one to act, else ()."""
+        return self.legal_actions(state) if seat == self.current_player(state) else ()
+
+    def scores(self, state: S) -> tuple[float, ...]:
+        """The returns."""
+        return tuple(self.returns(state))
+
+    def winners(self, state: S) -> tuple[int, ...]:
+        """The seats with the best return."""
+        returns = self.returns(state)
+        best = max(returns)
+        return tuple(i for i, r in enumerate(returns) if r == best)
+
+    def reveals(self, state: S, action: A, after: S, seat: int) -> bool:
+        """Every action might: a game says which do not."""
+        return True
+
+    def opening(self, state: S, names: Sequence[str] | None = None) -> str | None:
+        """None: the log starts with the first action."""
+        return None
 
 
 def seat_names(names: Sequence[str] | None, players: int) -> list[str]:

@@ -31,22 +31,20 @@ from .record import (
     Seat,
     from_dict,
 )
-from .registry import get_game
+from .registry import SPECS, get_game, spec_of_code
 from .rng import Rng
 
 __all__ = [
-    "GAME_CODES",
     "LINK_VERSION",
     "MAX_LINK",
     "LinkError",
     "decode_link",
     "encode_link",
+    "link_code",
 ]
 
 LINK_VERSION = 1
 """The binary layout's version, the payload's first byte."""
-GAME_CODES = ("bugs", "bag-of-bugs", "bugspiel")
-"""Game ids by code (code = index + 1); codes are never reused."""
 MAX_LINK = 16_384
 """Most characters of a link we agree to read: far above any real game, far below harm."""
 _MAX_TEXT = 4_096
@@ -119,6 +117,15 @@ class _Reader:
             raise LinkError(f"the link's {field} is not valid text") from None
 
 
+def link_code(game_id: str) -> int:
+    """The game's byte in a link (its spec's `link_code`); InvalidRecordError for a game the
+    registry does not know."""
+    spec = SPECS.get(game_id)
+    if spec is None:
+        raise InvalidRecordError("game", f"{game_id!r} has no link code")
+    return spec.link_code
+
+
 # --- moves as legal-list positions -----------------------------------------------------------
 
 
@@ -151,12 +158,11 @@ def _pack(positions: list[tuple[int, int]]) -> int:
 
 def encode_link(record: GameRecord) -> str:
     """The record as base64url text (no padding); InvalidRecordError if a move is not legal."""
-    if record.game not in GAME_CODES:
-        raise InvalidRecordError("game", f"{record.game!r} has no link code")
+    code = link_code(record.game)
     packed = _pack(list(_positions(record)))
     moves = packed.to_bytes((packed.bit_length() + 7) // 8, "big")
     setup = json.dumps(dict(record.setup), separators=(",", ":"), sort_keys=True)
-    body = bytearray([LINK_VERSION, GAME_CODES.index(record.game) + 1])
+    body = bytearray([LINK_VERSION, code])
     body += _varint(record.seed) + _text(record.rules_version) + _text(setup)
     body += _varint(len(record.seats))
     for seat in record.seats:
@@ -199,7 +205,8 @@ def decode_link(text: str) -> GameRecord:
     reader = _Reader(_payload(text))
     reader.byte("version")
     code = reader.byte("game")
-    if not 1 <= code <= len(GAME_CODES):
+    spec = spec_of_code(code)
+    if spec is None:
         raise LinkError(f"the link is for a game this site does not know (code {code})")
     seed = reader.varint("seed", SEED_LIMIT)
     rules_version = reader.text("rules version")
@@ -222,7 +229,7 @@ def decode_link(text: str) -> GameRecord:
         {
             "format": "bugs-table/record",
             "version": 1,
-            "game": GAME_CODES[code - 1],
+            "game": spec.id,
             "rules_version": rules_version,
             "seed": seed,
             "setup": setup,

@@ -11,27 +11,19 @@ from __future__ import annotations
 import dataclasses
 import multiprocessing
 import signal
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bag_of_bugs import audit as bag_audit
 from .bots import LEVELS, Bot, Budget, bot_moves, get_level
 from .bots.random_bot import RandomBot
-from .bugs import audit as bugs_audit
-from .bugspiel import audit as spiel_audit
 from .engine import Game
 from .errors import SetupError
 from .record import MAX_ACTIONS, Seat, new_record, replay
-from .registry import get_game
+from .registry import SPECS, get_game, get_spec
 from .rng import Rng
+from .spec import Audit
 
-BOT_EVERY = 4
-"""One game in this many seats bots; the others choose uniformly among the legal actions."""
-BOT_EVERY_BY_GAME: dict[str, int] = {"bugspiel": 32}
-"""Games whose bot games are rarer. Bugspiel's easy bot weighs every move: a bot game costs
-some 17 random ones (a 4-player one about a second), so at one in four they took 80% of a run;
-one in 32 still soaks 3,125 bot games in 100,000 and keeps such a run within the hour."""
 DEFAULT_MIX = ("easy", "random")
 """The seats of a bot game, cycled from a seed-dependent seat: the easy level, and the random
 bot (which, unlike a random game, picks from its own view through `sample_state`)."""
@@ -39,44 +31,6 @@ KEPT = 5
 """Violations kept per game (all are counted): one broken invariant tends to repeat."""
 RANDOM = "random"
 BOTS = "bot"
-
-_Check = Callable[..., list[str]]
-
-
-@dataclass(frozen=True, slots=True)
-class Audit:
-    """A game's checks (see bugs_core/*/audit.py): a first state, one action (before, action,
-    after), the final state, and optionally the legal list while the game runs."""
-
-    start: _Check
-    step: _Check
-    final: _Check
-    legal: _Check | None = None
-
-
-AUDITS: dict[str, Audit] = {
-    "bugs": Audit(bugs_audit.start, bugs_audit.step, bugs_audit.final),
-    "bag-of-bugs": Audit(bag_audit.start, bag_audit.step, bag_audit.final),
-    "bugspiel": Audit(spiel_audit.start, spiel_audit.step, spiel_audit.final, spiel_audit.legal),
-}
-"""Each game's audit, by game id."""
-
-VARIANTS: dict[str, tuple[Mapping[str, Any], ...]] = {
-    "bugs": (
-        {},
-        {},
-        {},
-        {
-            "repellent_target": "previous_seat",
-            "restriction_threshold": "face_sum",
-            "next_dealer_basis": "cumulative",
-            "max_outbreaks_per_play": 1,
-        },
-    ),
-    "bag-of-bugs": ({}, {}, {}, {"grab_mode": "sequential"}),
-    "bugspiel": ({"board": "small"}, {"board": "large"}),
-}
-"""The options games take in turn: the rulings, and now and then the other choices of §8."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +66,13 @@ def parse_mix(text: str) -> tuple[str, ...]:
 
 
 def bot_every(game_id: str) -> int:
-    """One game in this many is a bot game, for this game."""
-    return BOT_EVERY_BY_GAME.get(game_id, BOT_EVERY)
+    """One game in this many is a bot game, for this game (its spec's `bot_every`)."""
+    return get_spec(game_id).bot_every
+
+
+def soak_options(game_id: str) -> tuple[Mapping[str, Any], ...]:
+    """The options the games take in turn, for this game (its spec's `soak_options`)."""
+    return get_spec(game_id).soak_options
 
 
 def plan(
@@ -132,7 +91,7 @@ def plan(
     every = bot_every(game.id)
     bots = bool(mix) and rest % every == every - 1
     rest //= every
-    variants = VARIANTS.get(game.id, ({},))
+    variants = soak_options(game.id)
     options = {**variants[rest % len(variants)], "players": players}
     seats = tuple(mix[(seed + i) % len(mix)] for i in range(players)) if bots else ()
     return Plan(seed, options, players, seats)
@@ -176,12 +135,6 @@ class _Levelled:
         return self.bot.choose(game, view, rng, self.budget)
 
 
-def _legal_for(game: Any, state: Any, seat: int) -> tuple[Any, ...]:
-    for_seat = getattr(game, "legal_actions_for", None)
-    legal: tuple[Any, ...] = for_seat(state, seat) if for_seat else game.legal_actions(state)
-    return legal
-
-
 @dataclass
 class Checked:
     """The running tally of one game's checks: actions applied, violations (all counted, the
@@ -215,7 +168,7 @@ def _moves(
         return [choices.choice(legal)]
     moves = bot_moves(game, state, bots, choices)
     for move in moves:
-        if move.action not in _legal_for(game, state, move.seat):
+        if move.action not in game.legal_actions_for(state, move.seat):
             run.note([f"seat {move.seat + 1}'s bot chose {move.action}, not a legal action"])
     return [move.action for move in moves]
 
@@ -275,11 +228,20 @@ def audited_game(
     return state, run
 
 
+def audit_of(game_id: str) -> Audit:
+    """The game's audit (from its spec); SetupError naming the games that have one."""
+    audit = get_spec(game_id).audit
+    if audit is None:
+        known = ", ".join(i for i, s in SPECS.items() if s.audit is not None)
+        raise SetupError(f"no audit for {game_id}; the soak knows {known}")
+    return audit
+
+
 def soak_one(game_id: str, seed: int, players: int | None, mix: Sequence[str]) -> Outcome:
     """The soaked game of `seed` (see `plan`)."""
     game = get_game(game_id)
     chosen = plan(game, seed, players, mix)
-    _, run = audited_game(game, chosen.options, seed, AUDITS[game.id], chosen.seats)
+    _, run = audited_game(game, chosen.options, seed, audit_of(game.id), chosen.seats)
     return Outcome(chosen, run.actions, run.violations, tuple(run.kept))
 
 
@@ -306,8 +268,7 @@ def soak(
     share them out in chunks of `chunk` seeds. SetupError for an unknown game or a player count
     it cannot seat (before anything is played)."""
     game = get_game(game_id)
-    if game.id not in AUDITS:
-        raise SetupError(f"no audit for {game.id}; the soak knows {', '.join(AUDITS)}")
+    audit_of(game.id)
     if players is not None:
         game.make_setup({"players": players})
     mix = tuple(mix)

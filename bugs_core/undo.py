@@ -28,10 +28,9 @@ def undo_length(record: GameRecord, seat: int) -> int | None:
     None when it has none or when undoing would cross something revealed to it."""
     game = game_of(record)
     states = list(replay_states(record))
-    reveals = getattr(game, "reveals", None)
     for k in range(len(record.actions) - 1, -1, -1):
         action = game.parse_action(record.actions[k])
-        if reveals is None or reveals(states[k], action, states[k + 1], seat):
+        if game.reveals(states[k], action, states[k + 1], seat):
             return None
         if actor(game, states[k], action) == seat:
             return k

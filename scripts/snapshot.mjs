@@ -47,10 +47,9 @@ for name in ${JSON.stringify(modules)}:
         if ".cli" not in info.name and not info.name.endswith("__main__"):
             importlib.import_module(info.name)
 # each game's tables (cards, boards) are built on first use: build them now
-from bugs_core.registry import get_game
+from bugs_core.registry import GAMES
 from bugs_core.rng import Rng
-for game_id in ("bugs", "bag-of-bugs", "bugspiel"):
-    game = get_game(game_id)
+for game in GAMES.values():
     game.legal_actions(game.initial_state(game.make_setup({}), Rng(0)))
 print(len(sys.modules), "modules in memory")
 `;

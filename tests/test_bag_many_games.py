@@ -9,7 +9,7 @@ import pytest
 
 from bugs_core.bag_of_bugs import GAME
 from bugs_core.bag_of_bugs.state import BagState
-from bugs_core.soak import AUDITS, audited_game
+from bugs_core.soak import audit_of, audited_game
 
 CHUNKS = 10
 PER_CHUNK = 200  # 10 x 200 = 2,000 games
@@ -20,7 +20,7 @@ def play_checked(seed: int, players: int, mode: str, check_replay: bool) -> BagS
     it ends on its last Rock pair with one Rock left; G32; the scores' recount); optionally
     replayed from its record."""
     options = {"players": players, "grab_mode": mode}
-    final, checked = audited_game(GAME, options, seed, AUDITS["bag-of-bugs"], (), check_replay)
+    final, checked = audited_game(GAME, options, seed, audit_of("bag-of-bugs"), (), check_replay)
     assert checked.violations == 0, f"seed {seed}: {checked.kept}"
     assert isinstance(final, BagState) and GAME.is_terminal(final)
     return final

@@ -9,7 +9,7 @@ import pytest
 
 from bugs_core.bugs import GAME
 from bugs_core.bugs.state import BugsState
-from bugs_core.soak import AUDITS, audited_game
+from bugs_core.soak import audit_of, audited_game
 
 CHUNKS = 20
 PER_CHUNK = 100  # 20 x 100 = 2,000 games, split so that xdist can share them out
@@ -19,7 +19,7 @@ def play_checked(seed: int, players: int, check_replay: bool) -> BugsState:
     """One random game with bugs_core.bugs.audit's invariants (every card in one place, the
     scores' recount) after every action; optionally replayed from its record."""
     final, checked = audited_game(
-        GAME, {"players": players}, seed, AUDITS["bugs"], (), check_replay
+        GAME, {"players": players}, seed, audit_of("bugs"), (), check_replay
     )
     assert checked.violations == 0, f"seed {seed}: {checked.kept}"
     assert isinstance(final, BugsState) and GAME.is_terminal(final)

@@ -1,23 +1,25 @@
 """Bag of Bugs, the push-your-luck grabbing game, behind the engine's Game protocol.
 
-Besides the protocol, two methods serve simultaneous windows: `pending_seats(state)` (who must
-act now) and `legal_actions_for(state, seat)` (one seat's legal actions now).
+Its reaction windows are simultaneous: `pending_seats(state)` lists who must act now and
+`legal_actions_for(state, seat)` one seat's legal actions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
+from ..engine import GameBase
 from ..errors import SetupError
-from ..rng import Rng
-from . import actions, describe, rules, view
+from . import actions, rules, view
+from . import describe as sentences
 from .actions import Action
 from .state import BagSetup, BagState, BagView, Phase
 
 
-class BagOfBugsGame:
-    """Stateless: metadata plus the pure functions of the rules."""
+class BagOfBugsGame(GameBase[BagState, Action, BagView]):
+    """Stateless: metadata plus the pure functions of the rules (most of them the rules
+    modules' own functions, by name)."""
 
     id = "bag-of-bugs"
     name = "Bag of Bugs"
@@ -25,6 +27,22 @@ class BagOfBugsGame:
     min_players = 3
     max_players = 5
     num_distinct_actions = actions.NUM_DISTINCT_ACTIONS
+
+    initial_state = staticmethod(rules.initial_state)
+    current_player = staticmethod(rules.current_player)
+    pending_seats = staticmethod(rules.pending_seats)
+    legal_actions = staticmethod(rules.legal_actions)
+    legal_actions_for = staticmethod(rules.legal_actions_for)
+    apply = staticmethod(rules.apply)
+    scores = staticmethod(rules.scores)
+    winners = staticmethod(rules.winners)
+    player_view = staticmethod(view.player_view)
+    sample_state = staticmethod(view.sample_state)
+    parse_action = staticmethod(actions.parse_action)
+    action_index = staticmethod(actions.action_index)
+    action_from_index = staticmethod(actions.action_from_index)
+    describe = staticmethod(sentences.describe)
+    opening = staticmethod(sentences.opening)
 
     def make_setup(self, options: Mapping[str, Any]) -> BagSetup:
         """Validated setup from plain options (see BagSetup)."""
@@ -40,32 +58,6 @@ class BagOfBugsGame:
         """Seats in the game."""
         return setup.players
 
-    def initial_state(self, setup: BagSetup, rng: Rng) -> BagState:
-        """The bag filled, the start Drawer chosen, drawn up to the first window."""
-        return rules.initial_state(setup, rng)
-
-    def current_player(self, state: BagState) -> int:
-        """The deciding seat, SIMULTANEOUS at a windowed reaction window, or TERMINAL. No chance
-        nodes: draws use the state's generator inside `apply`."""
-        return rules.current_player(state)
-
-    def pending_seats(self, state: BagState) -> tuple[int, ...]:
-        """The seats that must act now: at a windowed window every seat still to submit (in
-        priority order), else the one deciding seat; () at the end."""
-        return rules.pending_seats(state)
-
-    def legal_actions(self, state: BagState) -> tuple[Action, ...]:
-        """Every legal action, canonical order; at a window, every pending seat's submissions."""
-        return rules.legal_actions(state)
-
-    def legal_actions_for(self, state: BagState, seat: int) -> tuple[Action, ...]:
-        """The legal actions of `seat` alone now; () if it has nothing to do."""
-        return rules.legal_actions_for(state, seat)
-
-    def apply(self, state: BagState, action: Action) -> BagState:
-        """Checked apply, then every step nobody decides."""
-        return rules.apply(state, action)
-
     def is_terminal(self, state: BagState) -> bool:
         """After the turn that set aside the last Rock pair (G31)."""
         return state.phase is Phase.GAME_OVER
@@ -77,34 +69,6 @@ class BagOfBugsGame:
             return (0.0,) * n
         won = rules.winners(state)
         return tuple(1.0 / len(won) if i in won else 0.0 for i in range(n))
-
-    def scores(self, state: BagState) -> tuple[int, ...]:
-        """Each seat's points for its collection (final once the game is over; higher wins)."""
-        return rules.scores(state)
-
-    def winners(self, state: BagState) -> tuple[int, ...]:
-        """Seats with the highest score (meaningful once the game is over)."""
-        return rules.winners(state)
-
-    def player_view(self, state: BagState, seat: int) -> BagView:
-        """What `seat` sees."""
-        return view.player_view(state, seat)
-
-    def sample_state(self, seen: BagView, rng: Rng) -> BagState:
-        """A full state consistent with a view."""
-        return view.sample_state(seen, rng)
-
-    def parse_action(self, text: str) -> Action:
-        """Read the notation."""
-        return actions.parse_action(text)
-
-    def action_index(self, action: Action) -> int:
-        """Integer id."""
-        return actions.action_index(action)
-
-    def action_from_index(self, index: int) -> Action:
-        """Action of an integer id."""
-        return actions.action_from_index(index)
 
     def reveals(self, state: BagState, action: Action, after: BagState, seat: int) -> bool:
         """Does `action` show `seat` something it could not know, so undo may not cross it?
@@ -118,14 +82,6 @@ class BagOfBugsGame:
             and isinstance(action, (actions.Wait, actions.Claim))  # a union is slow in Pyodide
             and action.seat != seat
         )
-
-    def describe(self, state: BagState, action: Action, names: Sequence[str] | None = None) -> str:
-        """The log sentence, with what followed by itself."""
-        return describe.describe(state, action, names)
-
-    def opening(self, state: BagState, names: Sequence[str] | None = None) -> str:
-        """The log's first sentence: the start Drawer and the reveals before any action."""
-        return describe.opening(state, names)
 
 
 GAME = BagOfBugsGame()

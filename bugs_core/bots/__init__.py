@@ -8,7 +8,7 @@ from .bag_heuristic import BagHeuristicBot
 from .bag_search import BagSearchBot
 from .base import Bot, Budget, legal_from_view
 from .bugs_heuristic import BugsHeuristicBot
-from .by_game import HEURISTICS, SEARCHES, ByGameBot, heuristic_bot, search_bot
+from .by_game import ByGameBot, heuristic_bot, search_bot
 from .drive import Move, acting_seats, bot_moves, play_bots, play_step
 from .ismcts import IsmctsBot
 from .levels import LEVELS, Level, get_level
@@ -19,15 +19,18 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "heuristic": heuristic_bot,
     "search": search_bot,
 }
-"""Bot factories by name. `random` plays any game; `heuristic` and `search` play the games in
-BOT_GAMES, each with that game's own implementation."""
+"""Bot factories by name. `random` plays any game; `heuristic` and `search` play the games whose
+spec names one (`bot_games`), each with that game's own implementation."""
 
-BOT_GAMES: dict[str, tuple[str, ...]] = {"heuristic": tuple(HEURISTICS), "search": tuple(SEARCHES)}
-"""The games each bot that does not play every game plays, by bot name."""
+
+def bot_games(name: str) -> tuple[str, ...] | None:
+    """The ids of the games the bot `name` plays, or None if it plays any game."""
+    bot = BOTS[name]()
+    return bot.games if isinstance(bot, ByGameBot) else None
+
 
 __all__ = [
     "BOTS",
-    "BOT_GAMES",
     "LEVELS",
     "BagHeuristicBot",
     "BagSearchBot",
@@ -40,6 +43,7 @@ __all__ = [
     "Move",
     "RandomBot",
     "acting_seats",
+    "bot_games",
     "bot_moves",
     "get_level",
     "heuristic_bot",

@@ -36,12 +36,7 @@ def legal_from_view(game: Any, view: Any, rng: Rng) -> tuple[Any, ...]:
     Legal actions depend only on that seat's own hand and the public state, so any state
     `sample_state` draws consistent with the view gives the same list; `rng` only fills the
     hidden hands. A game with simultaneous nodes (Bag of Bugs) lists several seats' actions
-    in `legal_actions` there, so its `legal_actions_for` narrows the list to the view's seat.
+    in `legal_actions` there, so `legal_actions_for` narrows the list to the view's seat.
     """
-    state = game.sample_state(view, rng)
-    for_seat = getattr(game, "legal_actions_for", None)
-    if for_seat is not None:
-        own: tuple[Any, ...] = for_seat(state, view.seat)
-        return own
-    result: tuple[Any, ...] = game.legal_actions(state)
-    return result
+    own: tuple[Any, ...] = game.legal_actions_for(game.sample_state(view, rng), view.seat)
+    return own

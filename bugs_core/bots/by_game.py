@@ -1,42 +1,47 @@
 """Bots that play more than one game: a name (`heuristic`, `search`) dispatched by `game.id` to
-that game's own implementation."""
+that game's own implementation, named in its spec."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..errors import BugsError
 from ..rng import Rng
-from .bag_heuristic import BagHeuristicBot
-from .bag_search import BagSearchBot
 from .base import Bot, Budget
-from .bugs_heuristic import BugsHeuristicBot
-from .ismcts import IsmctsBot
-from .spiel_heuristic import SpielHeuristicBot
-from .spiel_search import SpielSearchBot
+
+if TYPE_CHECKING:
+    from ..spec import GameSpec
+
+Factory = Callable[[], Bot]
 
 
 class ByGameBot:
-    """A bot by name that hands each move to the implementation for the game at hand; a game
-    it has none for is a BugsError naming the games it plays."""
+    """A bot by name that hands each move to the implementation for the game at hand (`pick`
+    reads its factory from the game's spec); a game it has none for is a BugsError naming the
+    games it plays."""
 
-    def __init__(self, name: str, per_game: Mapping[str, Callable[[], Bot]]) -> None:
+    def __init__(self, name: str, pick: Callable[[GameSpec], Factory | None]) -> None:
         self.name = name
-        self.per_game = dict(per_game)
+        self.pick = pick
         self._bots: dict[str, Bot] = {}
 
     @property
     def games(self) -> tuple[str, ...]:
         """The ids of the games this bot plays."""
-        return tuple(self.per_game)
+        from ..registry import SPECS  # here, not at the top: the registry imports this module
+
+        return tuple(game_id for game_id, spec in SPECS.items() if self.pick(spec) is not None)
 
     def bot_for(self, game: Any) -> Bot:
         """The implementation for `game` (made once, then kept)."""
-        game_id = str(getattr(game, "id", "a game without an id"))
+        from ..registry import SPECS
+
+        game_id = str(game.id)
         bot = self._bots.get(game_id)
         if bot is None:
-            factory = self.per_game.get(game_id)
+            spec = SPECS.get(game_id)
+            factory = self.pick(spec) if spec is not None else None
             if factory is None:
                 raise BugsError(
                     f"the {self.name} bot plays only {', '.join(self.games)}, not {game_id}"
@@ -49,29 +54,19 @@ class ByGameBot:
         return self.bot_for(game).choose(game, view, rng, budget)
 
 
-HEURISTICS: dict[str, Callable[[], Bot]] = {
-    "bugs": BugsHeuristicBot,
-    "bag-of-bugs": BagHeuristicBot,
-    "bugspiel": SpielHeuristicBot,
-}
-"""The heuristic bot of each game, by game id."""
-SEARCHES: dict[str, Callable[[], Bot]] = {
-    # Bugs keeps the generic information-set search with its default settings (its plan for
-    # Bugs is chosen inside IsmctsBot by the game id).
-    "bugs": IsmctsBot,
-    "bag-of-bugs": BagSearchBot,
-    "bugspiel": SpielSearchBot,
-}
-"""The search bot of each game, by game id."""
+def _heuristic(spec: GameSpec) -> Factory | None:
+    return spec.heuristic
+
+
+def _search(spec: GameSpec) -> Factory | None:
+    return spec.search
 
 
 def heuristic_bot() -> ByGameBot:
-    """The `heuristic` bot: BugsHeuristicBot for Bugs, BagHeuristicBot for Bag of Bugs,
-    SpielHeuristicBot for Bugspiel."""
-    return ByGameBot("heuristic", HEURISTICS)
+    """The `heuristic` bot: each game spec's `heuristic`."""
+    return ByGameBot("heuristic", _heuristic)
 
 
 def search_bot() -> ByGameBot:
-    """The `search` bot: IsmctsBot for Bugs, BagSearchBot for Bag of Bugs, SpielSearchBot for
-    Bugspiel."""
-    return ByGameBot("search", SEARCHES)
+    """The `search` bot: each game spec's `search`."""
+    return ByGameBot("search", _search)

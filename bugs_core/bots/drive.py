@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import CHANCE, SIMULTANEOUS, TERMINAL
 from ..errors import BugsError
 from ..rng import Rng
 from .base import Bot, Budget
@@ -30,18 +29,10 @@ class Move:
 
 
 def acting_seats(game: Any, state: Any) -> tuple[int, ...]:
-    """The seats that must act now: the game's `pending_seats` where it has simultaneous nodes,
-    else the one current seat; () at the end."""
-    pending = getattr(game, "pending_seats", None)
-    if pending is not None:
-        seats: tuple[int, ...] = tuple(pending(state))
-        return seats
-    seat = game.current_player(state)
-    if seat == TERMINAL:
-        return ()
-    if seat in (CHANCE, SIMULTANEOUS):
-        raise BugsError(f"{game.id}: no seat to ask at a chance or simultaneous node")
-    return (seat,)
+    """The seats that must act now (the game's `pending_seats`): several at a simultaneous
+    node, else the one current seat; () at the end."""
+    seats: tuple[int, ...] = tuple(game.pending_seats(state))
+    return seats
 
 
 def bot_moves(
@@ -93,20 +84,9 @@ def play_bots(
     while not game.is_terminal(state):
         moves = bot_moves(game, state, bots, choices, budget)
         for move in moves:
-            if check:
-                legal = _legal_for(game, state, move.seat)
-                if move.action not in legal:
-                    raise BugsError(
-                        f"{game.id}, seed {seed}: seat {move.seat + 1} chose illegal {move.action}"
-                    )
+            if check and move.action not in game.legal_actions_for(state, move.seat):
+                raise BugsError(
+                    f"{game.id}, seed {seed}: seat {move.seat + 1} chose illegal {move.action}"
+                )
             state = game.apply(state, move.action)
     return state
-
-
-def _legal_for(game: Any, state: Any, seat: int) -> tuple[Any, ...]:
-    for_seat = getattr(game, "legal_actions_for", None)
-    if for_seat is not None:
-        own: tuple[Any, ...] = for_seat(state, seat)
-        return own
-    every: tuple[Any, ...] = game.legal_actions(state)
-    return every

@@ -10,7 +10,8 @@ action. A plan may prune the actions compared at a node and cap the tree's depth
 rest to its rollout policy.
 
 What is game-specific (the rollout policy, the search horizon and the reward) comes from a
-`Plan`; games without one of their own get uniform rollouts to the end and the game's returns.
+`Plan`, the game spec's `search_plan`; games without one get uniform rollouts to the end and the
+game's returns.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from typing import Any, Protocol
 
 from ..rng import Rng
 from .base import Budget
-from .bugs_search import PLAN as BUGS_PLAN
 
 DEFAULT_ITERATIONS = 200
 """Iterations when no budget is given."""
@@ -84,13 +84,14 @@ class GenericPlan:
         return returns if game.is_terminal(state) else (0.5,) * len(returns)
 
 
-PLANS: dict[str, Plan] = {"bugs": BUGS_PLAN}
-"""The plans of the games that have their own, by game id."""
-
-
 def plan_for(game: Any) -> Plan:
-    """The game's own plan, else the generic one."""
-    return PLANS.get(getattr(game, "id", ""), GenericPlan())
+    """The plan of the game's spec, else the generic one."""
+    from ..registry import SPECS  # here, not at the top: the registry imports this module
+
+    spec = SPECS.get(game.id)
+    if spec is None or spec.search_plan is None:
+        return GenericPlan()
+    return spec.search_plan
 
 
 @dataclass(slots=True)

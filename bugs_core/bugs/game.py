@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from ..engine import TERMINAL
+from ..engine import TERMINAL, GameBase
 from ..errors import SetupError
-from ..rng import Rng
-from . import actions, describe, rules, view
+from . import actions, rules, view
+from . import describe as sentences
 from .actions import Action
 from .state import BugsSetup, BugsState, BugsView, Phase
 
 
-class BugsGame:
-    """Stateless: metadata plus the pure functions of the rules."""
+class BugsGame(GameBase[BugsState, Action, BugsView]):
+    """Stateless: metadata plus the pure functions of the rules (most of them the rules
+    modules' own functions, by name)."""
 
     id = "bugs"
     name = "Bugs"
@@ -22,6 +23,18 @@ class BugsGame:
     min_players = 3
     max_players = 6
     num_distinct_actions = actions.NUM_DISTINCT_ACTIONS
+    lower_score_wins = True
+
+    initial_state = staticmethod(rules.initial_state)
+    legal_actions = staticmethod(rules.legal_actions)
+    apply = staticmethod(rules.apply)
+    winners = staticmethod(rules.winners)
+    player_view = staticmethod(view.player_view)
+    sample_state = staticmethod(view.sample_state)
+    parse_action = staticmethod(actions.parse_action)
+    action_index = staticmethod(actions.action_index)
+    action_from_index = staticmethod(actions.action_from_index)
+    describe = staticmethod(sentences.describe)
 
     def make_setup(self, options: Mapping[str, Any]) -> BugsSetup:
         """Validated setup from plain options (see BugsSetup)."""
@@ -37,21 +50,9 @@ class BugsGame:
         """Seats in the game."""
         return setup.players
 
-    def initial_state(self, setup: BugsSetup, rng: Rng) -> BugsState:
-        """Hand 1, dealt."""
-        return rules.initial_state(setup, rng)
-
     def current_player(self, state: BugsState) -> int:
         """The seat to act, or TERMINAL (Bugs has no chance nodes: deals use the state's rng)."""
         return TERMINAL if state.phase is Phase.GAME_OVER else state.to_act
-
-    def legal_actions(self, state: BugsState) -> tuple[Action, ...]:
-        """Every legal action, canonical order."""
-        return rules.legal_actions(state)
-
-    def apply(self, state: BugsState, action: Action) -> BugsState:
-        """Checked apply."""
-        return rules.apply(state, action)
 
     def is_terminal(self, state: BugsState) -> bool:
         """After the sixth hand."""
@@ -69,30 +70,6 @@ class BugsGame:
         """Cumulative points (lower is better)."""
         return state.scores
 
-    def winners(self, state: BugsState) -> tuple[int, ...]:
-        """Seats with the fewest points (meaningful once the game is over)."""
-        return rules.winners(state)
-
-    def player_view(self, state: BugsState, seat: int) -> BugsView:
-        """What `seat` sees."""
-        return view.player_view(state, seat)
-
-    def sample_state(self, seen: BugsView, rng: Rng) -> BugsState:
-        """A full state consistent with a view."""
-        return view.sample_state(seen, rng)
-
-    def parse_action(self, text: str) -> Action:
-        """Read the notation."""
-        return actions.parse_action(text)
-
-    def action_index(self, action: Action) -> int:
-        """Integer id."""
-        return actions.action_index(action)
-
-    def action_from_index(self, index: int) -> Action:
-        """Action of an integer id."""
-        return actions.action_from_index(index)
-
     def reveals(self, state: BugsState, action: Action, after: BugsState, seat: int) -> bool:
         """Does `action` show `seat` something it could not know, so undo may not cross it?
         Another seat's cards leaving its hidden hand do, and so does a new deal; a pick-up or
@@ -101,10 +78,6 @@ class BugsGame:
             return True
         hidden = isinstance(action, actions.PickUp | actions.PassLead)
         return state.to_act != seat and not hidden
-
-    def describe(self, state: BugsState, action: Action, names: Sequence[str] | None = None) -> str:
-        """The log sentence."""
-        return describe.describe(state, action, names)
 
 
 GAME = BugsGame()

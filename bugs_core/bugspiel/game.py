@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
+from ..engine import TERMINAL, GameBase
 from ..errors import SetupError
-from ..rng import Rng
-from . import actions, describe, rules, view
+from . import actions, rules, view
+from . import describe as sentences
 from .actions import Action
 from .setup import BugspielSetup
 from .state import BugspielState, BugspielView
 
 
-class BugspielGame:
-    """Stateless: metadata plus the pure functions of the rules."""
+class BugspielGame(GameBase[BugspielState, Action, BugspielView]):
+    """Stateless: metadata plus the pure functions of the rules (most of them the rules
+    modules' own functions, by name). Play is sequential (decision 1), so the base's
+    `pending_seats` and `legal_actions_for` serve."""
 
     id = "bugspiel"
     name = "Bugspiel"
@@ -22,6 +25,18 @@ class BugspielGame:
     min_players = 2
     max_players = 4
     num_distinct_actions = actions.NUM_DISTINCT_ACTIONS
+
+    initial_state = staticmethod(rules.initial_state)
+    legal_actions = staticmethod(rules.legal_actions)
+    apply = staticmethod(rules.apply)
+    winners = staticmethod(rules.winners)
+    player_view = staticmethod(view.player_view)
+    sample_state = staticmethod(view.sample_state)
+    parse_action = staticmethod(actions.parse_action)
+    action_index = staticmethod(actions.action_index)
+    action_from_index = staticmethod(actions.action_from_index)
+    describe = staticmethod(sentences.describe)
+    opening = staticmethod(sentences.opening)
 
     def make_setup(self, options: Mapping[str, Any]) -> BugspielSetup:
         """Validated setup from plain options (see BugspielSetup)."""
@@ -37,33 +52,9 @@ class BugspielGame:
         """Seats in the game."""
         return setup.players
 
-    def initial_state(self, setup: BugspielSetup, rng: Rng) -> BugspielState:
-        """Decks built, terrain dealt, markets filled, hands dealt (§5); seat 0 to act."""
-        return rules.initial_state(setup, rng)
-
     def current_player(self, state: BugspielState) -> int:
         """The seat to act, or TERMINAL. No chance nodes: the decks' order is in the state."""
-        from ..engine import TERMINAL
-
         return TERMINAL if state.end is not None else state.to_act
-
-    def pending_seats(self, state: BugspielState) -> tuple[int, ...]:
-        """The one seat to act, or () at the end (play is sequential, decision 1)."""
-        return () if state.end is not None else (state.to_act,)
-
-    def legal_actions(self, state: BugspielState) -> tuple[Action, ...]:
-        """Every legal action of the seat to act, canonical order."""
-        return rules.legal_actions(state)
-
-    def legal_actions_for(self, state: BugspielState, seat: int) -> tuple[Action, ...]:
-        """The legal actions of `seat` now: its turn's actions, or ()."""
-        if state.end is not None or seat != state.to_act:
-            return ()
-        return rules.legal_actions(state)
-
-    def apply(self, state: BugspielState, action: Action) -> BugspielState:
-        """Checked apply: effect, market slide, end check, next seat (§6.8)."""
-        return rules.apply(state, action)
 
     def is_terminal(self, state: BugspielState) -> bool:
         """True once an end condition of §10 / decision 10 held after an action."""
@@ -81,30 +72,6 @@ class BugspielGame:
         """Each seat's VP (higher wins; negative is allowed, §13.1)."""
         return state.scores
 
-    def winners(self, state: BugspielState) -> tuple[int, ...]:
-        """Seats with the highest score."""
-        return rules.winners(state)
-
-    def player_view(self, state: BugspielState, seat: int) -> BugspielView:
-        """What `seat` sees: everything but the decks' order."""
-        return view.player_view(state, seat)
-
-    def sample_state(self, seen: BugspielView, rng: Rng) -> BugspielState:
-        """A full state consistent with a view (decks shuffled)."""
-        return view.sample_state(seen, rng)
-
-    def parse_action(self, text: str) -> Action:
-        """Read the notation."""
-        return actions.parse_action(text)
-
-    def action_index(self, action: Action) -> int:
-        """Integer id."""
-        return actions.action_index(action)
-
-    def action_from_index(self, index: int) -> Action:
-        """Action of an integer id."""
-        return actions.action_from_index(index)
-
     def reveals(
         self, state: BugspielState, action: Action, after: BugspielState, seat: int
     ) -> bool:
@@ -115,16 +82,6 @@ class BugspielGame:
         if isinstance(action, actions.BuyBug):
             return bool(state.bug_deck)
         return isinstance(action, actions.BuyBonus) and bool(state.bonus_deck)
-
-    def describe(
-        self, state: BugspielState, action: Action, names: Sequence[str] | None = None
-    ) -> str:
-        """The log sentence."""
-        return describe.describe(state, action, names)
-
-    def opening(self, state: BugspielState, names: Sequence[str] | None = None) -> str:
-        """The log's first sentence: the board, the deck's categories and who starts."""
-        return describe.opening(state, names)
 
 
 GAME = BugspielGame()

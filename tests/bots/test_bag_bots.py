@@ -24,16 +24,16 @@ from bugs_core.bots import (
     ByGameBot,
     IsmctsBot,
     RandomBot,
+    bot_games,
     bot_moves,
     legal_from_view,
     play_bots,
 )
 from bugs_core.bots.bag_heuristic import seat_points
 from bugs_core.bots.bag_search import as_opened
-from bugs_core.bots.by_game import SEARCHES
 from bugs_core.bugs import GAME as BUGS
-from bugs_core.cli_tournament import GAME_BOTS
 from bugs_core.errors import BugsError
+from bugs_core.registry import get_spec
 from bugs_core.rng import Rng
 
 MODES = ("windowed_regrab", "sequential")
@@ -80,10 +80,10 @@ def test_registry_dispatches_by_game() -> None:
     assert isinstance(search.bot_for(GAME), BagSearchBot)
     assert isinstance(heuristic.bot_for(BUGS), BugsHeuristicBot)
     # Bugs keeps the generic search exactly as it is built by default.
-    assert SEARCHES["bugs"] is IsmctsBot
+    assert get_spec("bugs").search is IsmctsBot
     assert type(search.bot_for(BUGS)) is IsmctsBot
-    assert GAME_BOTS["heuristic"] == ("bugs", "bag-of-bugs", "bugspiel")
-    assert GAME_BOTS["search"] == ("bugs", "bag-of-bugs", "bugspiel")
+    assert bot_games("heuristic") == ("bugs", "bag-of-bugs", "bugspiel")
+    assert bot_games("search") == ("bugs", "bag-of-bugs", "bugspiel")
 
 
 def test_an_unknown_game_is_a_clear_error() -> None:

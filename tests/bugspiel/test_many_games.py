@@ -19,7 +19,7 @@ from bugs_core.bugspiel import GAME, rules
 from bugs_core.bugspiel.actions import Action
 from bugs_core.bugspiel.state import BugspielState, End
 from bugs_core.rng import Rng
-from bugs_core.soak import AUDITS, audited_game
+from bugs_core.soak import audit_of, audited_game
 
 CHECKED_GAMES = 500
 CHUNKS = 10
@@ -49,7 +49,7 @@ def games(game: int) -> Iterator[tuple[BugspielState, tuple[Action, ...], Action
 def play_checked(game: int, *, check_replay: bool) -> BugspielState:
     """One random game with every invariant checked after every action."""
     options = options_for(game)
-    final, checked = audited_game(GAME, options, game, AUDITS["bugspiel"], (), check_replay)
+    final, checked = audited_game(GAME, options, game, audit_of("bugspiel"), (), check_replay)
     assert checked.violations == 0, f"game {game} ({options}): {checked.kept}"
     assert isinstance(final, BugspielState) and final.end is not None
     return final

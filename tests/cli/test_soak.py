@@ -68,7 +68,7 @@ def test_short_soak_of_each_game_finds_nothing(
 def test_plans_cover_every_player_count_and_a_quarter_of_bot_games() -> None:
     for game in GAMES.values():
         span = game.max_players - game.min_players + 1
-        variants = len(soak.VARIANTS[game.id])
+        variants = len(soak.soak_options(game.id))
         every = soak.bot_every(game.id)
         seeds = range(span * every * variants)
         plans = [soak.plan(game, seed) for seed in seeds]
@@ -78,7 +78,7 @@ def test_plans_cover_every_player_count_and_a_quarter_of_bot_games() -> None:
         }
         assert sum(p.kind == soak.BOTS for p in plans) == len(plans) // every
         options = {tuple(sorted(p.options.items())) for p in plans}
-        assert len(options) == span * len({tuple(v.items()) for v in soak.VARIANTS[game.id]})
+        assert len(options) == span * len({tuple(v.items()) for v in soak.soak_options(game.id)})
         assert all(len(p.seats) == p.players for p in plans if p.seats)
     assert soak.plan(BUGS, 5, players=4).players == 4
     assert soak.plan(BUGS, 3, mix=()).kind == soak.RANDOM

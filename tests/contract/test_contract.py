@@ -1,20 +1,23 @@
 """The contract every registered game keeps (OpenSpiel's games_sim_test, pgx's api_test):
-seeded random games checked at every step."""
+seeded random games checked at every step. Bug Race, a game registered only here, keeps it too."""
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from bug_race import SPEC as BUG_RACE
 
 from bugs_core.engine import SIMULTANEOUS, TERMINAL, Game, play
 from bugs_core.errors import IllegalActionError
 from bugs_core.record import new_record, replay_states
-from bugs_core.registry import GAMES
+from bugs_core.registry import GAMES, registered
 from bugs_core.rng import Rng
 
-GAME_IDS = sorted(GAMES)
+ALL_GAMES: dict[str, Game[Any, Any, Any]] = {**GAMES, BUG_RACE.id: BUG_RACE.game}
+GAME_IDS = sorted(ALL_GAMES)
 DEEP_GAMES = 6  # per game and player count: every check at every step
 MODES: dict[str, list[dict[str, Any]]] = {"bag-of-bugs": [{}, {"grab_mode": "sequential"}]}
 """Options beyond the player count that change who acts when; every game is played with {}."""
@@ -29,13 +32,20 @@ def cases() -> list[Any]:
         pytest.param(gid, players, seed, options, id=f"{gid}-{players}-{seed}{_label(options)}")
         for gid in GAME_IDS
         for options in MODES.get(gid, [{}])
-        for players in player_counts(GAMES[gid])
+        for players in player_counts(ALL_GAMES[gid])
         for seed in range(DEEP_GAMES)
     ]
 
 
 def _label(options: dict[str, Any]) -> str:
     return "".join(f"-{v}" for v in options.values())
+
+
+@pytest.fixture(autouse=True)
+def bug_race() -> Iterator[None]:
+    """Bug Race registered for the test."""
+    with registered(BUG_RACE):
+        yield
 
 
 @pytest.mark.parametrize(("game_id", "players", "seed", "options"), cases())

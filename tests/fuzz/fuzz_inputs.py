@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from bugs_core.engine import play
 from bugs_core.errors import BugsError
-from bugs_core.link import GAME_CODES, encode_link
+from bugs_core.link import encode_link, link_code
 from bugs_core.record import (
     MAX_ACTIONS,
     MAX_NAME,
@@ -460,7 +460,7 @@ def forged_link(p: Program) -> str:
     body = bytearray(
         [
             p.byte() if forge(0) else 1,
-            p.byte() if forge(1) else GAME_CODES.index(record.game) + 1,
+            p.byte() if forge(1) else link_code(record.game),
         ]
     )
     seed = p.pick((SEED_LIMIT - 1, SEED_LIMIT, 2**200, 0)) if forge(2) else record.seed

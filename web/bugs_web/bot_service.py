@@ -49,9 +49,7 @@ def choose_move(request: str) -> str:
         game = game_of(record)
         state = _REPLAYER.replay(record)
         # at a simultaneous window several seats are to act; elsewhere the one current seat
-        pending = getattr(game, "pending_seats", None)
-        acting = pending(state) if pending is not None else (game.current_player(state),)
-        if seat not in acting:
+        if seat not in game.pending_seats(state):
             raise BotRequestError(f"bot request: seat {seat} is not the seat to act")
         view = game.player_view(state, seat)
         thinking = time.perf_counter()

@@ -1,0 +1,35 @@
+"""Bugs for the core: its link code, soak audit and options, bots and their budgets."""
+
+from __future__ import annotations
+
+from ..bots.base import Budget
+from ..bots.bugs_heuristic import BugsHeuristicBot
+from ..bots.bugs_search import PLAN
+from ..bots.ismcts import IsmctsBot
+from ..spec import Audit, GameSpec
+from . import audit
+from .game import GAME
+
+SPEC = GameSpec(
+    GAME,
+    link_code=1,
+    audit=Audit(audit.start, audit.step, audit.final),
+    # the rulings three times in four, then the other choices of §8
+    soak_options=(
+        {},
+        {},
+        {},
+        {
+            "repellent_target": "previous_seat",
+            "restriction_threshold": "face_sum",
+            "next_dealer_basis": "cumulative",
+            "max_outbreaks_per_play": 1,
+        },
+    ),
+    heuristic=BugsHeuristicBot,
+    # the generic information-set search with its default settings and the Bugs plan
+    search=IsmctsBot,
+    search_plan=PLAN,
+    budgets={"medium": Budget(iterations=60), "hard": Budget(iterations=300)},
+)
+"""Bugs's spec."""
