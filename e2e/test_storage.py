@@ -15,12 +15,20 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from bugs_core.record import GameRecord, Seat, from_json, new_record, replay
 from bugs_core.registry import get_game
 from bugs_table import moves, open_page, play_a_move_by_clicks, set_up, wait_for_something_to_do
 from bugs_web.saves import NOT_SAVED, SAVING_OFF, entry_text, save_key
+from site_checks import ROOT
+
+BUGS_GLUE_MAKES_RESUME = 'button.id = "resume"' in (ROOT / "web/bugs_pages/bugs.py").read_text(
+    encoding="utf-8"
+)
+"""Until the Bugs page's glue shows the page's static #resume (pages/game.html) instead of
+making its own, it finds the static one and leaves it hidden. Remove with the glue's rewrite."""
 
 BUGS_SEATS = (Seat("Zoe"), Seat("Ana", "easy"), Seat("Bo", "easy"))
 SPIEL_SEATS = (Seat("Zoe"), Seat("Ana", "easy"))
@@ -113,6 +121,9 @@ def with_rules_version(record: GameRecord, version: str) -> str:
     return json.dumps(data)
 
 
+@pytest.mark.xfail(
+    BUGS_GLUE_MAKES_RESUME, reason="the Bugs glue does not show the static #resume yet", strict=True
+)
 def test_a_full_storage_says_so_offers_export_and_saves_again_when_room_is_made(
     page: Page, base_url: str, tmp_path: Path
 ) -> None:
