@@ -46,6 +46,7 @@ def check_site_built() -> None:
         PUBLIC / "pyscript.json",
         PUBLIC / "vendor" / "pyodide" / "pyodide.mjs",
         PUBLIC / "vendor" / "pyscript" / "core.js",
+        *(PUBLIC / f"{game}.html" for game in ("bugs", "bag-of-bugs", "bugspiel")),  # pages/
     ]
     missing = [str(path.relative_to(ROOT)) for path in needed if not path.exists()]
     if not any((PUBLIC / "wheels").glob("*.whl")):

@@ -1,5 +1,6 @@
 """Build the static site in public/: vendored runtime, micropip, our wheel, the start-up snapshot,
-generated config and the service worker's precache list.
+generated config, the game pages (from pages/, see site_pages.py) and the service worker's
+precache list.
 
 Stdlib only, so it runs before any virtualenv exists. Every step recreates its output from
 pinned inputs (package-lock.json, pyodide-lock.json, pyproject.toml), so nothing it writes is
@@ -18,6 +19,8 @@ import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+
+import site_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 PUBLIC = ROOT / "public"
@@ -277,6 +280,15 @@ def write_precache() -> None:
     )
 
 
+def write_pages() -> None:
+    """Write the game pages into public/ from pages/game.html and each game's part."""
+    try:
+        names = site_pages.write_games(PUBLIC)
+    except (site_pages.PageError, OSError) as error:
+        raise BuildError(f"the game pages: {error}") from error
+    log(f"wrote {', '.join(f'{PUBLIC.relative_to(ROOT)}/{name}' for name in names)}")
+
+
 def make_snapshot(wheel_name: str) -> None:
     """The Pyodide memory snapshot the pages start from (scripts/snapshot.mjs), made with Node
     from the vendored Pyodide and our wheel. Made anew only when one of those changes: the
@@ -316,4 +328,5 @@ def build() -> None:
     CONFIG.write_text(pyscript_config(), encoding="utf-8")
     OLD_CONFIG.unlink(missing_ok=True)  # a stale copy would be precached and served
     log(f"wrote {CONFIG.relative_to(ROOT)}")
+    write_pages()
     write_precache()

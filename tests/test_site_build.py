@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import site_build  # noqa: E402
+import site_pages  # noqa: E402
 
 PUBLIC = site_build.PUBLIC
 BUILT = site_build.CONFIG.is_file()
@@ -115,15 +116,17 @@ def local_path(url: str) -> str | None:
 
 
 def needed_by_pages() -> set[str]:
-    """Every file the committed pages, the web app manifest and the built config name."""
+    """Every file the pages (committed or rendered from pages/), the web app manifest and the
+    built config name."""
     needed = {"bugs_bots.py"}  # the bot worker's script, started from Python
-    for page in sorted(PUBLIC.glob("*.html")):
+    for text in site_pages.site_pages().values():
         parser = References()
-        parser.feed(page.read_text(encoding="utf-8"))
+        parser.feed(text)
         needed.update(p for p in map(local_path, parser.urls) if p is not None)
     manifest = json.loads((PUBLIC / "manifest.webmanifest").read_text(encoding="utf-8"))
     needed.update(icon["src"] for icon in manifest["icons"])
     if BUILT:
+        needed.update(site_pages.render_games())  # written by the build, not committed
         config = json.loads(site_build.CONFIG.read_text(encoding="utf-8"))
         needed.add(config["interpreter"].removeprefix("./"))
         note = json.loads((PUBLIC / "wheels" / "wheel.json").read_text(encoding="utf-8"))
@@ -145,11 +148,11 @@ def test_precache_covers_every_file_the_pages_need() -> None:
 
 
 def test_every_page_links_the_web_app_manifest_and_its_icons() -> None:
-    for page in sorted(PUBLIC.glob("*.html")):
+    for name, text in site_pages.site_pages().items():
         parser = References()
-        parser.feed(page.read_text(encoding="utf-8"))
-        assert "manifest.webmanifest" in parser.urls, page.name
-        assert "icons/apple-touch-icon.png" in parser.urls, page.name
+        parser.feed(text)
+        assert "manifest.webmanifest" in parser.urls, name
+        assert "icons/apple-touch-icon.png" in parser.urls, name
 
 
 def test_web_app_manifest_names_the_site_and_real_icons() -> None:

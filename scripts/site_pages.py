@@ -1,0 +1,168 @@
+"""The game pages, built from one template: pages/game.html holds what every game page shares
+(head and policy, header and start-up progress, the setup form's frame and its seats, the
+resume button, the game bar, record bar and log), pages/<page>.toml what one game puts in it
+(title, description, the setup form's own fields, rules, board, extra styles and elements).
+
+The output is plain static HTML in public/<page>.html, which paints before Python starts; it
+is build output, not committed. Stdlib only (scripts/site_build.py calls it before any
+virtualenv exists).
+
+Slots are `{{ key }}`. A key's value is text, escaped, unless the key ends in `_html`: then it
+is markup from this repository, inserted as it is. A slot alone on its line indents every line
+of its value as the slot is indented, and an empty value removes the line.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import textwrap
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = ROOT / "pages"
+PUBLIC = ROOT / "public"
+TEMPLATE = "game.html"
+SEAT_TEMPLATE = "seat.html"
+
+SEAT_NAMES = ("You", "Ana", "Bo", "Cy", "Di", "Ed")
+"""The names the seats start with, in seat order."""
+SEAT_KINDS = (("human", "Person"), ("easy", "Bot · easy"), ("medium", "Bot · medium"),
+              ("hard", "Bot · hard"))  # fmt: skip
+"""Who plays a seat: the first seat starts as a person, the others as medium bots."""
+
+TEXT_KEYS = ("name", "title", "description", "script", "players", "seats_legend", "pace_label")
+HTML_KEYS = ("options_html", "seats_note_html", "rules_html", "board_html", "overlays_html")
+OTHER_KEYS = ("stylesheets", "seats", "pace", "pace_selected")
+"""Every key of a game's part, each required: a missing or unknown one fails the build."""
+
+SLOT = re.compile(
+    r"(?P<line>^(?P<indent>[ \t]*)\{\{ *(?P<own>[a-z][a-z0-9_]*) *\}\}[ \t]*\n)"
+    r"|\{\{ *(?P<inline>[a-z][a-z0-9_]*) *\}\}",
+    re.MULTILINE,
+)
+
+
+class PageError(ValueError):
+    """A template or a game's part is malformed; the message says where."""
+
+
+def slots(template: str) -> set[str]:
+    """The keys a template asks for; fails on braces that are not a well-formed slot."""
+    left = SLOT.sub("", template)
+    if "{{" in left or "}}" in left:
+        raise PageError(f"a malformed slot near {left[max(left.find('{{'), 0) :][:40]!r}")
+    return {m["own"] or m["inline"] for m in SLOT.finditer(template)}
+
+
+def value_text(key: str, value: str) -> str:
+    """What a slot's value becomes in the page: markup as it is, anything else escaped."""
+    if key.endswith("_html"):
+        return textwrap.dedent(value).strip("\n").rstrip()
+    return html.escape(value, quote=True)
+
+
+def fill(template: str, values: Mapping[str, str], where: str = "template") -> str:
+    """The template with every slot replaced, in one pass (a value is never read as a slot).
+
+    The template's slots and the values' keys must be the same set: a slot without a value
+    or a value without a slot fails, so a typo cannot leave a page short of a part.
+    """
+    wanted = slots(template)
+    if wanted != set(values):
+        missing, unused = sorted(wanted - set(values)), sorted(set(values) - wanted)
+        raise PageError(f"{where}: slots without a value {missing}, values without a slot {unused}")
+
+    def replace(match: re.Match[str]) -> str:
+        if match["line"] is None:
+            return value_text(match["inline"], values[match["inline"]])
+        text = value_text(match["own"], values[match["own"]])
+        if not text:
+            return ""
+        indent = match["indent"]
+        return "".join(f"{indent}{line}\n" if line else "\n" for line in text.split("\n"))
+
+    return SLOT.sub(replace, template)
+
+
+def options(choices: list[tuple[str, str]], selected: str) -> list[str]:
+    """`<option>` elements, the one whose value is `selected` marked so."""
+    if selected not in {value for value, _ in choices}:
+        raise PageError(f"{selected!r} is not one of the choices {choices}")
+    return [
+        f'<option value="{html.escape(value)}"{" selected" if value == selected else ""}>'
+        f"{html.escape(label)}</option>"
+        for value, label in choices
+    ]
+
+
+def seat_rows(count: int, template: str) -> str:
+    """The setup form's seat rows, the first a person's and the others medium bots'."""
+    if not 1 <= count <= len(SEAT_NAMES):
+        raise PageError(f"seats: {count} is not from 1 to {len(SEAT_NAMES)}")
+    rows = []
+    for index in range(count):
+        kinds = options(list(SEAT_KINDS), "human" if index == 0 else "medium")
+        values = {"index": str(index), "number": str(index + 1), "name": SEAT_NAMES[index],
+                  "kinds_html": "".join(kinds)}  # fmt: skip
+        rows.append(fill(template, values, SEAT_TEMPLATE))
+    return "".join(rows)
+
+
+def game_values(part: Mapping[str, Any], page: str, seat_template: str) -> dict[str, str]:
+    """The template's values for one game's part (parsed pages/<page>.toml)."""
+    keys = {*TEXT_KEYS, *HTML_KEYS, *OTHER_KEYS}
+    if set(part) != keys:
+        missing, unknown = sorted(keys - set(part)), sorted(set(part) - keys)
+        raise PageError(f"{page}.toml: missing keys {missing}, unknown keys {unknown}")
+    for key in (*TEXT_KEYS, *HTML_KEYS):
+        if not isinstance(part[key], str):
+            raise PageError(f"{page}.toml: {key} is not a string")
+    stylesheets = [
+        f'<link rel="stylesheet" href="{html.escape(str(sheet))}">' for sheet in part["stylesheets"]
+    ]
+    pace = [(str(value), str(label)) for value, label in part["pace"]]
+    return {
+        **{key: part[key] for key in (*TEXT_KEYS, *HTML_KEYS)},
+        "page": page,
+        "stylesheets_html": "\n".join(stylesheets),
+        "seats_html": seat_rows(int(part["seats"]), seat_template),
+        "pace_html": "\n".join(options(pace, str(part["pace_selected"]))),
+    }
+
+
+def game_parts(pages: Path = PAGES) -> list[str]:
+    """The game pages there are: one per pages/<page>.toml, by name."""
+    return sorted(path.stem for path in pages.glob("*.toml"))
+
+
+def render_game(page: str, pages: Path = PAGES) -> str:
+    """The text of public/<page>.html."""
+    template = (pages / TEMPLATE).read_text(encoding="utf-8")
+    seat_template = (pages / SEAT_TEMPLATE).read_text(encoding="utf-8")
+    with (pages / f"{page}.toml").open("rb") as file:
+        part = tomllib.load(file)
+    return fill(template, game_values(part, page, seat_template), TEMPLATE)
+
+
+def render_games(pages: Path = PAGES) -> dict[str, str]:
+    """Every game page, by its file name in public/."""
+    return {f"{page}.html": render_game(page, pages) for page in game_parts(pages)}
+
+
+def write_games(public: Path = PUBLIC, pages: Path = PAGES) -> list[str]:
+    """Write every game page into public/ and return their file names."""
+    rendered = render_games(pages)
+    for name, text in rendered.items():
+        (public / name).write_text(text, encoding="utf-8")
+    return sorted(rendered)
+
+
+def site_pages(public: Path = PUBLIC, pages: Path = PAGES) -> dict[str, str]:
+    """Every HTML page of the site by file name, as a build writes it: the pages committed in
+    public/ and the game pages rendered now (not a possibly stale earlier build's copy)."""
+    found = {path.name: path.read_text(encoding="utf-8") for path in public.glob("*.html")}
+    return dict(sorted({**found, **render_games(pages)}.items()))

@@ -1,0 +1,197 @@
+"""The game pages built from one template (scripts/site_pages.py, pages/): each carries the
+site's policy once, the shared blocks, unique ids and its own part, escaped where it is text."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from bugs_web.kits import KITS
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import site_build  # noqa: E402
+import site_pages  # noqa: E402
+
+GAMES = site_pages.render_games()
+VOID = {"meta", "link", "img", "input", "br", "hr", "source", "area", "base", "col", "wbr"}
+SHARED_IDS = [
+    # the header's start-up progress, which boot.js drives before Python starts
+    "runtime", "status", "load-time", "load-progress", "load-steps", "load-error",
+    # the setup screen's frame
+    "record-message", "import-file", "setup", "setup-title", "saves", "setup-form", "players",
+    "setup-error", "start", "resume",
+    # the game screen's frame: game bar, record bar, log
+    "game", "turn-status", "pace", "record-bar", "share-box", "notice", "log",
+    "dialog", "dialog-box",
+]  # fmt: skip
+"""Every id the template gives every game page, in page order."""
+
+
+class Page(HTMLParser):
+    """A page's elements in order, each with its attributes and its ancestors' ids; fails on
+    an end tag that does not close the open element."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.elements: list[tuple[str, dict[str, str | None], list[str]]] = []
+        self.open: list[tuple[str, str]] = []
+        self.feed(text)
+        self.close()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        self.elements.append((tag, values, [i for _, i in self.open if i]))
+        if tag not in VOID:
+            self.open.append((tag, values.get("id") or ""))
+
+    def handle_endtag(self, tag: str) -> None:
+        assert self.open and self.open[-1][0] == tag, f"</{tag}> closes {self.open[-1:]}"
+        self.open.pop()
+
+    def ids(self) -> list[str]:
+        return [str(attrs["id"]) for _, attrs, _ in self.elements if attrs.get("id")]
+
+    def by_id(self, element_id: str) -> tuple[str, dict[str, str | None], list[str]]:
+        (found,) = [e for e in self.elements if e[1].get("id") == element_id]
+        return found
+
+
+def readme_policy() -> str:
+    """The policy README.md states, one space between words."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    after = text.split("Every page carries one Content-Security-Policy", 1)[1]
+    match = re.search(r"`(default-src [^`]*)`", after)
+    assert match is not None, "README.md no longer states the policy"
+    return " ".join(match[1].split())
+
+
+def game_part(tmp_path: Path, page: str, **changes: str) -> Path:
+    """A copy of pages/ whose `page` part has some plain text values replaced."""
+    pages = tmp_path / "pages"
+    shutil.copytree(site_pages.PAGES, pages)
+    part = pages / f"{page}.toml"
+    text = part.read_text(encoding="utf-8")
+    for key, value in changes.items():
+        text, count = re.subn(rf"(?m)^{key} = .*$", f"{key} = {value!r}", text)
+        assert count == 1, key
+    part.write_text(text, encoding="utf-8")
+    return pages
+
+
+def test_every_game_page_is_built_and_no_other() -> None:
+    assert set(GAMES) == {"bugs.html", "bag-of-bugs.html", "bugspiel.html"}
+    assert set(GAMES) == {kit.page for kit in KITS.values()}  # the pages embed.html sends frames to
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_page_carries_the_readmes_policy_once_first_in_its_head(name: str) -> None:
+    page = Page(GAMES[name])
+    policies = [a for t, a, _ in page.elements if a.get("http-equiv") == "Content-Security-Policy"]
+    assert len(policies) == 1
+    assert " ".join(str(policies[0]["content"]).split()) == readme_policy()
+    tags = [tag for tag, _, _ in page.elements]
+    assert page.elements[tags.index("head") + 1][1] is policies[0]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_page_has_the_shared_blocks_and_unique_ids(name: str) -> None:
+    page = Page(GAMES[name])
+    assert page.open == []  # every element closed, none crossed: the parts nest as they should
+    ids = page.ids()
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    assert duplicates == [], f"{name}: ids used twice {duplicates}"
+    assert [i for i in ids if i in SHARED_IDS] == SHARED_IDS
+    urls = {
+        str(a.get("src") or a.get("href")) for t, a, _ in page.elements if t in ("link", "script")
+    }
+    assert {"site.css", "table.css", "boot.js", "embed-frame.js", "vendor/pyscript/core.js"} <= urls
+    (script,) = [a for t, a, _ in page.elements if t == "script" and a.get("type") == "py"]
+    assert script["config"] == "pyscript.json" and (ROOT / "public" / str(script["src"])).is_file()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_page_has_the_static_hidden_resume_button_after_start(name: str) -> None:
+    page = Page(GAMES[name])
+    tag, attrs, ancestors = page.by_id("resume")
+    assert (tag, attrs.get("type"), attrs.get("data-ui")) == ("button", "button", "resume")
+    assert "hidden" in attrs and ancestors[-1] == "setup-form"
+    assert page.ids().index("resume") == page.ids().index("start") + 1
+    assert "#resume[hidden] { display: none; }" in (ROOT / "public" / "table.css").read_text()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_page_seats_every_player_count_it_offers(name: str) -> None:
+    page = Page(GAMES[name])
+    setup = page.by_id("setup")[1]
+    counts = [a for t, a, anc in page.elements if t == "option" and anc[-1:] == ["players"]]
+    selected = [a["value"] for a in counts if "selected" in a]
+    assert selected == [setup["data-players"]]
+    seats = [a for t, a, _ in page.elements if t == "div" and "data-seat" in a]
+    assert len(seats) == max(int(str(a["value"])) for a in counts)
+    assert [a["data-seat"] for a in seats] == [str(i) for i in range(len(seats))]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_template_slot_is_left(name: str) -> None:
+    assert "{{" not in GAMES[name] and "}}" not in GAMES[name]
+
+
+def test_a_build_writes_the_rendered_pages_and_precaches_them(tmp_path: Path) -> None:
+    assert site_pages.write_games(tmp_path) == sorted(GAMES)
+    for name, text in GAMES.items():
+        assert (tmp_path / name).read_text(encoding="utf-8") == text
+    assert set(GAMES) <= set(site_build.precache_files(tmp_path))
+
+
+def test_the_template_is_not_served() -> None:
+    assert not site_pages.PAGES.is_relative_to(site_build.PUBLIC)
+    served = {Path(name).name for name in site_build.precache_files()}
+    assert site_pages.TEMPLATE not in served and site_pages.SEAT_TEMPLATE not in served
+
+
+def test_text_from_a_games_part_is_escaped(tmp_path: Path) -> None:
+    hostile = '<script>alert("x")</script> & "more"'
+    pages = game_part(tmp_path, "bugs", title=hostile, description=hostile, name=hostile)
+    text = site_pages.render_game("bugs", pages)
+    assert "<script>alert" not in text and '"more"' not in text
+    escaped = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;more&quot;"
+    assert f"<title>{escaped} · Bugs Table</title>" in text
+    assert f'<meta name="description" content="{escaped}">' in text
+    assert f'aria-label="Game of {escaped}"' in text
+    page = Page(text)
+    assert page.by_id("game")[1]["aria-label"] == f"Game of {hostile}"  # one attribute, intact
+    assert [t for t, a, _ in page.elements if t == "script" and not a.get("src")] == []
+
+
+def test_markup_from_a_games_part_is_kept_and_indented_as_its_slot() -> None:
+    text = GAMES["bugspiel.html"]
+    assert '\n    <div id="card-popup" class="card-popup" role="tooltip" hidden></div>\n' in text
+    assert '\n        <p class="muted small">Several people' in text
+    assert "card-popup" not in GAMES["bugs.html"]  # an empty part leaves no line behind
+    assert "\n\n\n" not in GAMES["bugs.html"]
+
+
+def test_a_malformed_template_or_part_fails_the_build(tmp_path: Path) -> None:
+    with pytest.raises(site_pages.PageError, match="malformed"):
+        site_pages.fill("<p>{{ Title }}</p>", {})
+    with pytest.raises(site_pages.PageError, match="without a value"):
+        site_pages.fill("<p>{{ title }}</p>", {})
+    with pytest.raises(site_pages.PageError, match="without a slot"):
+        site_pages.fill("<p>{{ title }}</p>", {"title": "x", "titel": "y"})
+    pages = game_part(tmp_path, "bugs")
+    part = pages / "bugs.toml"
+    part.write_text(part.read_text(encoding="utf-8") + 'titel = "typo"\n', encoding="utf-8")
+    with pytest.raises(site_pages.PageError, match=r"unknown keys \['titel'\]"):
+        site_pages.render_game("bugs", pages)
+    part.write_text(part.read_text(encoding="utf-8").replace('titel = "typo"\n', ""), "utf-8")
+    text = part.read_text(encoding="utf-8").replace('pace_selected = "800"', 'pace_selected = "7"')
+    part.write_text(text, encoding="utf-8")
+    with pytest.raises(site_pages.PageError, match="not one of the choices"):
+        site_pages.render_game("bugs", pages)
