@@ -46,15 +46,36 @@ SIMPLE = re.compile(
 Test = Callable[["Element"], bool]
 
 
+def _has_id(value: str) -> Test:
+    return lambda e: e.getAttribute("id") == value
+
+
+def _has_class(value: str) -> Test:
+    return lambda e: value in (e.getAttribute("class") or "").split()
+
+
+def _has_attribute(name: str, value: str | None) -> Test:
+    if value is None:
+        return lambda e: e.hasAttribute(name)
+    return lambda e: e.getAttribute(name) == value
+
+
+def _is_tag(name: str) -> Test:
+    return lambda e: e.tag == name
+
+
+def _not(test: Test) -> Test:
+    return lambda e: not test(e)
+
+
 def _compound(text: str) -> Test:
     """One compound selector (no combinators) as a test of an element."""
     tests: list[Test] = []
     tag = re.match(r"\*|[a-zA-Z][\w-]*", text)
     at = 0
     if tag:
-        name = tag.group(0).lower()
-        if name != "*":
-            tests.append(lambda e: e.tag == name)
+        if tag.group(0) != "*":
+            tests.append(_is_tag(tag.group(0).lower()))
         at = tag.end()
     while at < len(text):
         m = SIMPLE.match(text, at)
@@ -62,18 +83,14 @@ def _compound(text: str) -> Test:
             raise ValueError(f"the fake DOM does not understand the selector {text!r}")
         at = m.end()
         if m["id"] is not None:
-            tests.append(lambda e, v=m["id"]: e.getAttribute("id") == v)
+            tests.append(_has_id(m["id"]))
         elif m["cls"] is not None:
-            tests.append(lambda e, v=m["cls"]: v in (e.getAttribute("class") or "").split())
+            tests.append(_has_class(m["cls"]))
         elif m["attr"] is not None:
             value = next((v for v in (m["dq"], m["sq"], m["bare"]) if v is not None), None)
-            if value is None:
-                tests.append(lambda e, a=m["attr"]: e.hasAttribute(a))
-            else:
-                tests.append(lambda e, a=m["attr"], v=value: e.getAttribute(a) == v)
+            tests.append(_has_attribute(m["attr"], value))
         else:
-            inner = _compound(m["neg"].strip())
-            tests.append(lambda e, t=inner: not t(e))
+            tests.append(_not(_compound(m["neg"].strip())))
     if not tests:
         raise ValueError(f"empty selector {text!r}")
     return lambda e: all(t(e) for t in tests)

@@ -8,7 +8,9 @@ from __future__ import annotations
 import asyncio
 import importlib
 import json
+import re
 import sys
+import xml.etree.ElementTree as ET
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,7 +51,7 @@ class Table:
         return node
 
     def all(self, selector: str, within: str = "") -> list[Element]:
-        return (self.el(within) if within else self.doc.root).querySelectorAll(selector)
+        return list((self.el(within) if within else self.doc.root).querySelectorAll(selector))
 
     def attr(self, name: str) -> str:
         return self.el("game").getAttribute(f"data-{name}") or ""
@@ -83,7 +85,8 @@ class Table:
         for _ in range(limit):
             task = self.page.task
             if task is not None and not task.done():
-                await asyncio.wait([task])
+                await asyncio.wait([task], timeout=20)
+                assert task.done(), "the bots' loop runs on and on"
             await asyncio.sleep(0)
             if self.page.task is task and (task is None or task.done()):
                 if task is not None and not task.cancelled() and task.exception() is not None:
@@ -91,11 +94,15 @@ class Table:
                 return
         raise AssertionError("the bots never settled")
 
-    async def until(self, check: Callable[[], bool], limit: int = 10_000) -> None:
+    async def until(
+        self, check: Callable[[], bool], tick_ms: float = 0, limit: int = 10_000
+    ) -> None:
+        """Let the page run (the fake clock moving on by `tick_ms` a step) until `check()`."""
         for _ in range(limit):
             if check():
                 return
             await asyncio.sleep(0)
+            self.win.clock.ms += tick_ms
         raise AssertionError("it never happened")
 
     def dialog_focus(self) -> Element:
@@ -249,7 +256,7 @@ async def play_turns(t: Table, move: Callable[[Table], None], most: int = 2000) 
 
 
 def test_bugs_a_person_and_two_bots_play_a_whole_game(open_page: Callable[..., Table]) -> None:
-    t = open_page("bugs")
+    t = open_page("bugs", "?seed=2&pace=0")  # a short game: some 200 moves
 
     async def game() -> None:
         t.start([("You", "human"), ("Ana", "easy"), ("Bo", "easy")])
@@ -340,3 +347,297 @@ def test_bag_keeps_the_focus_on_play_again_at_the_end(
         t.check_the_end()
 
     run(game)
+
+
+# -- the bots' stop rule ----------------------------------------------------------------------
+
+
+def test_the_setup_form_stops_the_bots_and_back_to_the_game_resumes_them(
+    open_page: Callable[..., Table],
+) -> None:
+    t = open_page("bugspiel")
+
+    async def go() -> None:
+        t.worker.hold = True
+        t.start([("Ana", "easy"), ("You", "human")])
+        await t.until(lambda: t.worker.waiting == 1)
+        assert t.attr("thinking") == "true"
+        generation = t.page.generation
+        t.click(t.one('[data-ui="setup"]', "game"))  # "New game" in the game's bar
+        assert t.page.generation == generation + 1
+        assert not t.el("setup").hidden and t.el("game").hidden and not t.el("resume").hidden
+        assert t.doc.activeElement is t.el("name-0")
+        t.worker.hold = False
+        t.worker.release()  # the answer comes late, after the form showed
+        await t.settle()
+        assert len(t.worker.answered) == 1
+        assert t.page.session.record.actions == ()  # dropped
+        assert not t.page.running and not t.page.thinking
+        t.click(t.el("resume"))  # "Back to the game"
+        await t.settle()
+        assert t.el("setup").hidden and not t.el("game").hidden
+        assert len(t.worker.asked) == 2  # asked again, and this answer is played
+        assert t.page.session.record.actions == (t.worker.answered[-1]["action"],)
+        assert t.attr("moves") == "1" and t.attr("thinking") == "false"
+
+    run(go)
+
+
+def test_a_replay_pauses_the_bots_and_its_end_plays_on(open_page: Callable[..., Table]) -> None:
+    t = open_page("bugspiel")
+
+    async def go() -> None:
+        t.start([("You", "human"), ("Ana", "easy")])
+        await t.settle()
+        t.worker.hold = True
+        t.click(t.one('[data-ui="pass"]', "controls"))
+        await t.until(lambda: t.worker.waiting == 1)
+        generation = t.page.generation
+        t.click(t.one('[data-rec="back"]', "record-bar"))  # the record bar: pause()
+        assert t.page.records.replaying and t.page.generation == generation + 1
+        assert t.attr("rec-step") == "0" and t.el("controls").innerHTML == ""
+        t.worker.hold = False
+        t.worker.release()
+        await t.settle()
+        assert t.page.session.record.actions == ("pass",)  # the late answer was dropped
+        assert not t.page.running
+        t.click(t.one('[data-rec="last"]', "record-bar"))  # the end of the replay: play_on()
+        await t.settle()
+        assert not t.page.records.replaying and len(t.worker.asked) == 2
+        assert t.page.session.record.actions == ("pass", t.worker.answered[-1]["action"])
+
+    run(go)
+
+
+def test_a_new_game_never_takes_the_old_games_late_answer(open_page: Callable[..., Table]) -> None:
+    t = open_page("bugspiel", "?seed=4&pace=0")
+
+    async def go() -> None:
+        t.worker.hold = True
+        seats = [("Ana", "easy"), ("You", "human")]
+        t.start(seats)
+        await t.until(lambda: t.worker.waiting == 1)
+        old = t.page.session
+        t.click(t.one('[data-ui="setup"]', "game"))
+        t.start(seats)  # a new game while the old loop still waits for its answer
+        await t.until(lambda: t.worker.waiting == 2)
+        new = t.page.session
+        assert new.record.seed != old.record.seed and new.record.actions == ()
+        t.worker.hold = False
+        t.worker.release()
+        await t.settle()
+        old_answer, new_answer = (a["action"] for a in t.worker.answered)
+        assert old_answer != new_answer  # else this test could not tell them apart
+        assert t.worker.asked[0]["record"]["seed"] == old.record.seed
+        assert t.page.session.record.actions == (new_answer,)
+        assert t.page.session.notice == "" and len(t.page.session.log) == 2
+
+    run(go)
+
+
+# -- a bot's error ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [
+        ("bugs", [("Ana", "easy"), ("Bo", "easy"), ("Cy", "easy")]),
+        ("bugspiel", [("Ana", "easy"), ("You", "human")]),
+        ("bag-of-bugs", [("You", "human"), ("Ana", "easy"), ("Bo", "easy")]),
+    ],
+)
+def test_a_bot_error_is_said_and_stops_the_bots(
+    open_page: Callable[..., Table],
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    seats: list[tuple[str, str]],
+) -> None:
+    t = open_page(game)
+    if game == "bag-of-bugs":
+        monkeypatch.setattr(t.module, "POLL_SECONDS", 0)
+
+    async def go() -> None:
+        t.worker.error = "the worker fell over"
+        t.start(seats)
+        await t.settle()
+        notice = t.el("notice").textContent
+        assert re.fullmatch(r"(Ana|Bo|Cy)'s bot could not move: the worker fell over", notice)
+        asked = len(t.worker.asked)
+        assert asked >= 1
+        for _ in range(50):  # time goes by: nobody asks again
+            t.win.clock.ms += 1000
+            await asyncio.sleep(0)
+        assert len(t.worker.asked) == asked and not t.page.running
+        assert t.attr("thinking") == "false" and t.page.session.record.actions == ()
+
+    run(go)
+
+
+# -- keys -------------------------------------------------------------------------------------
+
+BUGS_KEYS = {10: "KeyO", 11: "KeyN", 12: "KeyR", 13: "KeyX"} | {
+    v: f"Digit{v}" for v in range(1, 10)
+}
+
+
+def pressed(t: Table) -> list[str]:
+    return [g.getAttribute("data-pick") or "" for g in t.all('[aria-pressed="true"]', "table")]
+
+
+def test_bugs_keys_pick_escape_clears_and_typing_or_a_replay_takes_none(
+    open_page: Callable[..., Table],
+) -> None:
+    t = open_page("bugs")
+
+    async def go() -> None:
+        t.start([("You", "human"), ("Ana", "easy"), ("Bo", "easy")])
+        await t.settle()
+        bugs_move(t)  # one move at least, for the replay below
+        await t.settle()
+        assert t.page.session.my_turn()
+        kind = t.one("[data-pick]:not(.dim)", "table").getAttribute("data-pick") or ""
+        code = BUGS_KEYS[int(kind)]
+        before = t.page.session
+        for typing in (t.el("pace"), t.el("name-0")):
+            t.key(code, target=typing)
+        t.key(code, ctrlKey=True)
+        assert t.page.session is before and pressed(t) == []
+        event = t.key(code)  # on the page itself: picks a card of that kind
+        assert event.defaultPrevented and pressed(t) == [kind]
+        t.key("Escape")
+        assert pressed(t) == [] and not any(t.page.session.picker.selection)
+        t.click(t.one('[data-rec="back"]', "record-bar"))
+        assert t.page.records.replaying
+        live = t.page.session
+        t.key(code)
+        t.key("KeyP")
+        assert t.page.session is live and pressed(t) == []
+        t.click(t.one('[data-rec="last"]', "record-bar"))
+        assert not t.page.records.replaying
+        t.key(code)
+        assert pressed(t) == [kind]
+
+    run(go)
+
+
+def test_bugspiel_r_turns_the_pending_tile(open_page: Callable[..., Table]) -> None:
+    t = open_page("bugspiel", "?seed=35&pace=0")
+
+    async def go() -> None:
+        t.start([("You", "human"), ("Ana", "easy")])
+        await t.settle()
+        t.key("KeyR")
+        assert t.el("notice").textContent.startswith("Choose where your bug goes first")
+        for node in t.all("[data-hand-bug]", "table"):
+            t.click(t.one(f'[data-hand-bug="{node.getAttribute("data-hand-bug")}"]', "table"))
+            if lit := t.all("[data-space].target", "table"):
+                t.click(lit[0])
+                break
+        pending = t.attr("pending")
+        assert pending.startswith("play "), pending
+        t.key("KeyR", target=t.el("pace"))  # typing: not the game's
+        assert t.attr("pending") == pending
+        t.key("KeyR")
+        assert t.attr("pending") == pending + " -1"
+        t.key("KeyR", shiftKey=True)
+        assert t.attr("pending") == pending
+        t.key("KeyR", shiftKey=True)
+        assert t.attr("pending") == pending + " +1"
+        assert t.page.session.record.actions == ()
+        t.key("Escape")
+        assert t.attr("pick") == "" and t.attr("pending") == ""
+
+    run(go)
+
+
+def test_bag_each_persons_keys_claim_for_that_person_while_a_window_is_open(
+    open_page: Callable[..., Table], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = open_page("bag-of-bugs", "?seed=11&pace=0")
+    monkeypatch.setattr(t.module, "POLL_SECONDS", 0)
+
+    def rows() -> list[str]:
+        return [r.getAttribute("data-seat") or "" for r in t.all("[data-seat]", "grab-rows")]
+
+    async def go() -> None:
+        t.start([("You", "human"), ("Ana", "human"), ("Bo", "easy")])
+        await t.until(lambda: rows() == ["0", "1"], tick_ms=40)
+        window = t.attr("window")
+        assert window and t.page.session.keys_of(1) == "QWERT"
+        before = t.page.session.record.actions
+
+        def added() -> tuple[str, ...]:
+            return tuple(t.page.session.record.actions[len(before) :])
+
+        t.key("KeyQ", "q", target=t.el("pace"))  # typing: not a claim
+        assert added() == ()
+        t.key("KeyQ", "q")  # Ana's key for Grab 1
+        assert added() == ("2:claim 1",)
+        assert rows() == ["0"] and t.attr("window") == window
+        t.key("KeyW", "w")  # Ana has reached already: her keys do nothing now
+        assert added() == ("2:claim 1",)
+        t.key("Digit2", "2")  # You, for Grab 2
+        assert added()[:2] == ("2:claim 1", "1:claim 2")
+        await t.until(lambda: t.attr("window") != window, tick_ms=40)
+        moves = len(t.page.session.record.actions)
+        if not t.attr("window"):  # between windows (a prompt, the bots): keys claim nothing
+            t.key("Digit3", "3")
+            t.key("KeyE", "e")
+            assert len(t.page.session.record.actions) == moves
+        t.page.stop_bots()
+
+    run(go)
+
+
+# -- the hidden hands -------------------------------------------------------------------------
+
+
+def hand_in(svg: str) -> dict[int, int]:
+    """The hand drawn in a table SVG: its card kinds and how many of each."""
+    root = ET.fromstring(svg)
+    hand: dict[int, int] = {}
+    for node in root.iter():
+        if "data-pick" in node.attrib:
+            label = node.attrib.get("aria-label", "")
+            count = re.search(r"(\d+) in hand", label)
+            assert count is not None, label
+            hand[int(node.attrib["data-pick"])] = int(count.group(1))
+    return hand
+
+
+def test_bugs_two_people_at_one_device_never_see_each_others_hand(
+    open_page: Callable[..., Table],
+) -> None:
+    t = open_page("bugs", "?seed=4&pace=0")
+
+    async def go() -> None:
+        t.start([("You", "human"), ("Ana", "human"), ("Bo", "easy")])
+        handoffs = 0
+        while handoffs < 8 and t.attr("screen") != "game-over":
+            await t.settle()
+            if not t.el("dialog").hidden:
+                handoffs += t.attr("screen") == "handoff"
+                t.click(t.dialog_focus())
+            else:
+                bugs_move(t)
+        assert handoffs == 8
+
+    run(go)
+    shown: set[int] = set()
+    for d in t.draws:
+        s, svg = d["session"], d["table"]
+        hand = hand_in(svg)
+        if d["screen"] == "handoff":
+            assert hand == {} and "You hold" not in svg and d["controls"] == ""
+            assert f"Pass to {s.names[s.to_act]}" in d["dialog"]
+            continue
+        if not hand:
+            continue
+        viewer = int(d["viewer"])
+        assert s.is_person(viewer)
+        held = s.state.hands[viewer]
+        assert hand == {k: n for k, n in enumerate(held) if n}
+        if s.to_act is not None and s.is_person(s.to_act) and d["screen"] == "play":
+            assert viewer == s.to_act
+        shown.add(viewer)
+    assert shown == {0, 1}
