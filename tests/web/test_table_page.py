@@ -1,0 +1,643 @@
+"""bugs_pages, the game pages' glue, driven under CPython on a stand-in browser (fake_dom): the
+real page HTML, real clicks and keys on the nodes the page rendered, the bot worker answering
+with bot_service.choose_move. Whole games on all three pages; the bots' stop rule (setup,
+replay, a new game); a bot's error; keys; and the Bugs hand-off hiding every hand."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import json
+import re
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from fake_dom import Document, Element, Event, Window, Worker, install
+
+from bugs_core.record import from_dict
+from bugs_web import saves
+
+PAGES = {
+    "bugs": ("bugs.html", "bugs", "BugsPage"),
+    "bugspiel": ("bugspiel.html", "bugspiel", "SpielPage"),
+    "bag-of-bugs": ("bag-of-bugs.html", "bag_of_bugs", "BagPage"),
+}
+
+
+@dataclass
+class Table:
+    """One game page in the stand-in browser, and what the test does with it."""
+
+    page: Any
+    doc: Document
+    win: Window
+    worker: Worker
+    module: Any
+    draws: list[dict[str, Any]] = field(default_factory=list)
+
+    def el(self, name: str) -> Element:
+        node = self.doc.getElementById(name)
+        assert node is not None, name
+        return node
+
+    def one(self, selector: str, within: str = "") -> Element:
+        """The first match of `selector` in the page (or in the element with id `within`)."""
+        node = (self.el(within) if within else self.doc.root).querySelector(selector)
+        assert node is not None, f"nothing matches {selector}"
+        return node
+
+    def all(self, selector: str, within: str = "") -> list[Element]:
+        return list((self.el(within) if within else self.doc.root).querySelectorAll(selector))
+
+    def attr(self, name: str) -> str:
+        return self.el("game").getAttribute(f"data-{name}") or ""
+
+    def click(self, node: Element) -> Event:
+        """A click on `node`, or on the innermost first node inside it (a card's face)."""
+        while node.children:
+            node = node.children[0]
+        return self.doc.click(node)
+
+    def key(self, code: str, key: str = "", target: Any = None, **fields: Any) -> Event:
+        return self.doc.key(code, key, target, **fields)
+
+    def start(self, seats: list[tuple[str, str]], **options: str) -> None:
+        """Fill the setup form as a person would and press Start."""
+        players = self.el("players")
+        players.value = str(len(seats))
+        self.doc.dispatch(Event("change", players))
+        for i, (name, kind) in enumerate(seats):
+            self.el(f"name-{i}").value = name
+            self.el(f"kind-{i}").value = kind
+            assert self.el(f"kind-{i}").value == kind
+        for name, value in options.items():
+            self.el(name).value = value
+            assert self.el(name).value == value
+        self.doc.dispatch(Event("submit", self.el("setup-form")))
+        assert self.el("setup-error").hidden, self.el("setup-error").textContent
+
+    async def settle(self, limit: int = 100_000) -> None:
+        """Wait until the bots' loop has nothing more to do (it raises what the loop raised)."""
+        for _ in range(limit):
+            task = self.page.task
+            if task is not None and not task.done():
+                await asyncio.wait([task], timeout=20)
+                assert task.done(), "the bots' loop runs on and on"
+            await asyncio.sleep(0)
+            if self.page.task is task and (task is None or task.done()):
+                if task is not None and not task.cancelled() and task.exception() is not None:
+                    raise task.exception()
+                return
+        raise AssertionError("the bots never settled")
+
+    async def until(
+        self, check: Callable[[], bool], tick_ms: float = 0, limit: int = 10_000
+    ) -> None:
+        """Let the page run (the fake clock moving on by `tick_ms` a step) until `check()`."""
+        for _ in range(limit):
+            if check():
+                return
+            await asyncio.sleep(0)
+            self.win.clock.ms += tick_ms
+        raise AssertionError("it never happened")
+
+    def dialog_focus(self) -> Element:
+        """The open dialog's focused primary button."""
+        assert not self.el("dialog").hidden
+        active = self.doc.activeElement
+        assert self.el("dialog-box").contains(active), active
+        assert "primary" in (active.getAttribute("class") or "").split()
+        return active
+
+    def check_the_end(self, focused: bool = True) -> None:
+        """The game is over: #game says so, the dialog is up with its primary button focused
+        (when it opened, and still now if `focused`), the log grew, and the record (as played
+        and as saved) replays through the rules."""
+        s = self.page.session
+        assert self.attr("screen") == "game-over"
+        assert self.attr("moves") == str(len(s.record.actions)) and len(s.record.actions) > 10
+        assert self.attr("thinking") == "false"
+        opened = next(d for d in self.draws if d["screen"] == "game-over")
+        assert opened["dialog"] and opened["active"].getAttribute("data-ui") == "again"
+        if focused:
+            assert self.dialog_focus().getAttribute("data-ui") == "again"
+        else:
+            assert self.one(".primary", "dialog-box").getAttribute("data-ui") == "again"
+        assert self.el("dialog").getAttribute("data-screen") == "game-over"
+        items = self.el("log").querySelectorAll("li")
+        assert len(items) == min(200, len(s.log)) and len(items) > 10
+        assert items[-1].textContent == s.log[-1]
+        assert self.page.kit.session.replay_steps(s.record)[-1].state == s.state
+        listed, problems = saves.list_games(self.win.localStorage.data, self.page.kit.game_id)
+        assert problems == [] and [g.record for g in listed] == [s.record]
+
+
+@pytest.fixture
+def open_page(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Table]]:
+    """Open a game page: stand-in pyscript and pyodide, the page's module imported fresh, its
+    bot worker replaced, its main() run as the page's script runs it."""
+
+    def forget() -> None:
+        for name in [m for m in sys.modules if m == "bugs_pages" or m.startswith("bugs_pages.")]:
+            del sys.modules[name]
+
+    def make(game: str, search: str = "?seed=3&pace=0") -> Table:
+        html, module_name, class_name = PAGES[game]
+        doc, win = install(monkeypatch, html, search)
+        forget()
+        module = importlib.import_module(f"bugs_pages.{module_name}")
+        page = getattr(module, class_name)(module.KIT)
+        page.bots = worker = Worker()
+        table = Table(page, doc, win, worker, module)
+        draw = page.draw
+
+        def recorded() -> None:
+            draw()
+            table.draws.append(
+                {
+                    "session": page.session,
+                    "screen": table.attr("screen"),
+                    "viewer": table.attr("viewer"),
+                    "table": table.el("table").innerHTML,
+                    "controls": (
+                        table.doc.getElementById("controls") or table.el("table")
+                    ).innerHTML
+                    if game != "bag-of-bugs"
+                    else "",
+                    "dialog": "" if table.el("dialog").hidden else table.el("dialog-box").innerHTML,
+                    "active": doc.activeElement,
+                }
+            )
+
+        page.draw = recorded
+        page.main()
+        assert table.el("runtime").getAttribute("data-state") == "ready"
+        assert table.el("pace").value == "0"  # from the address, as select_from_query reads it
+        return table
+
+    yield make
+    forget()
+
+
+def run(job: Callable[[], Awaitable[None]]) -> None:
+    asyncio.run(asyncio.wait_for(job(), timeout=60))
+
+
+# -- whole games ---------------------------------------------------------------------------------
+
+
+def bugs_move(t: Table) -> None:
+    """Pick every card of one usable kind by a click on its last copy; play the move it makes,
+    else clear and try the next kind; pick up (or pass) when no kind makes a move."""
+    kinds = [g.getAttribute("data-pick") for g in t.all("[data-pick]:not(.dim)", "table")]
+    moves = len(t.page.session.record.actions)
+    for kind in kinds:
+        copies = t.one(f'[data-pick="{kind}"]', "table").querySelectorAll("[data-copy]")
+        t.click(copies[-1])
+        pressed = t.one(f'[data-pick="{kind}"]', "table").getAttribute("aria-pressed") == "true"
+        assert pressed or t.el("notice").textContent  # picked, or refused saying why
+        if not pressed:
+            continue
+        confirm = t.el("controls").querySelector("[data-action].primary")
+        if confirm is not None and confirm.getAttribute("data-action") not in ("pickup", "pass"):
+            t.click(confirm)
+            assert len(t.page.session.record.actions) == moves + 1
+            return
+        t.click(t.one('[data-ui="clear"]', "controls"))
+    t.click(t.one("[data-action]", "controls"))
+    assert len(t.page.session.record.actions) == moves + 1
+
+
+def spiel_move(t: Table) -> None:
+    """Play a bug from the hand on a lit space, its tile turned by R; else buy the cheapest
+    bug while the hand is small; else pass."""
+    moves = len(t.page.session.record.actions)
+    hand = [n.getAttribute("data-hand-bug") for n in t.all("[data-hand-bug]", "table")]
+    for cid in dict.fromkeys(hand):
+        t.click(t.one(f'[data-hand-bug="{cid}"]', "table"))
+        assert t.attr("pick") == f"bug:{cid}"
+        lit = t.all("[data-space].target", "table")
+        if not lit:
+            continue
+        t.click(lit[len(lit) // 2])
+        pending = t.attr("pending")
+        assert pending.startswith("play ") and not pending.endswith("1"), pending
+        t.key("KeyR", "r")
+        assert t.attr("pending") == pending + " -1"  # R turns the tile clockwise
+        t.click(t.one('[data-ui="confirm"]', "controls"))
+        assert len(t.page.session.record.actions) == moves + 1
+        return
+    buy = t.el("table").querySelector('[data-buy-bug="7"]')
+    if len(hand) < 3 and buy is not None:
+        t.click(buy)
+        assert t.attr("pick") == "buy-bug:7"
+        t.click(t.one('[data-ui="confirm"]', "controls"))
+    else:
+        t.click(t.one('[data-ui="pass"]', "controls"))
+    assert len(t.page.session.record.actions) == moves + 1
+
+
+async def play_turns(t: Table, move: Callable[[Table], None], most: int = 2000) -> None:
+    """Let the bots play; at a dialog press its focused button; at a person's turn, move."""
+    for _ in range(most):
+        await t.settle()
+        if t.attr("screen") == "game-over":
+            return
+        if not t.el("dialog").hidden:
+            t.click(t.dialog_focus())
+            continue
+        assert t.el("controls").innerHTML, "no bot is due and nobody may move"
+        move(t)
+    raise AssertionError("the game did not end")
+
+
+def test_bugs_a_person_and_two_bots_play_a_whole_game(open_page: Callable[..., Table]) -> None:
+    t = open_page("bugs", "?seed=2&pace=0")  # a short game: some 200 moves
+
+    async def game() -> None:
+        t.start([("You", "human"), ("Ana", "easy"), ("Bo", "easy")])
+        assert t.el("setup").hidden and not t.el("game").hidden and t.worker.warmed == 1
+        await play_turns(t, bugs_move)
+        t.check_the_end()
+        assert {d["viewer"] for d in t.draws} == {"0"}
+        assert any(d["screen"] == "hand-over" for d in t.draws)
+
+    run(game)
+
+
+def test_bugspiel_a_person_and_a_bot_play_a_whole_game(open_page: Callable[..., Table]) -> None:
+    t = open_page("bugspiel", "?seed=35&pace=0&target=50")
+
+    async def game() -> None:
+        assert t.el("target").value == "50"  # preset from the address
+        t.start([("You", "human"), ("Ana", "easy")])
+        await play_turns(t, spiel_move)
+        t.check_the_end()
+        record = from_dict(json.loads(t.attr("record")))
+        assert record == t.page.session.record
+        assert record.setup["target_score"] == 50
+        played = record.actions[::2]  # the person's: seat 0 moves first and every other turn
+        assert any(a.startswith("play ") and a.endswith(" -1") for a in played)
+        assert "buy bug 7" in played and "pass" in played
+
+    run(game)
+
+
+async def play_bag(t: Table, tick_ms: float = 40, most: int = 200_000) -> set[str]:
+    """Run the clock; the person claims the first free Grab by its key in each window and takes
+    the first choice of each prompt. The fake clock moves on only while nobody acts."""
+    claimed: set[str] = set()
+    for _ in range(most):
+        await asyncio.sleep(0)
+        task = t.page.task
+        if t.attr("screen") == "game-over" and task is not None and task.done():
+            return claimed
+        assert task is not None and not task.done(), "the clock stopped before the game's end"
+        prompt = t.el("prompt").querySelector(".primary")
+        window = t.attr("window")
+        row = t.el("grab-rows").querySelector('[data-seat="0"] button:not([disabled])')
+        if prompt is not None:
+            t.click(prompt)
+        elif row is not None and window and window not in claimed:
+            small = row.querySelector("small")
+            assert small is not None
+            t.key(f"Key{small.textContent}", small.textContent.lower())
+            assert t.page.session.record.actions[-1].startswith("1:claim")
+            claimed.add(window)
+        else:
+            t.win.clock.ms += tick_ms
+    raise AssertionError("the game did not end")
+
+
+def test_bag_a_person_and_two_bots_play_a_whole_game(
+    open_page: Callable[..., Table], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = open_page("bag-of-bugs", "?seed=11&pace=0")
+    monkeypatch.setattr(t.module, "POLL_SECONDS", 0)  # the clock is the fake one: no real waits
+
+    async def game() -> None:
+        t.start([("You", "human"), ("Ana", "easy"), ("Bo", "easy")])
+        claimed = await play_bag(t)
+        t.check_the_end(focused=False)  # see the next test
+        assert claimed
+        assert t.el("window-timer").getAttribute("data-running") == "false"
+
+    run(game)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BagPage.run_bots draws once more after the game ends; draw() rewrites #dialog-box "
+    "(table_page.py, draw) and refocuses its primary button only when the dialog was closed, "
+    "so the focus on 'Play again' is lost to <body>",
+)
+def test_bag_keeps_the_focus_on_play_again_at_the_end(
+    open_page: Callable[..., Table], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = open_page("bag-of-bugs", "?seed=11&pace=0")
+    monkeypatch.setattr(t.module, "POLL_SECONDS", 0)
+
+    async def game() -> None:
+        t.start([("You", "human"), ("Ana", "easy"), ("Bo", "easy")])
+        await play_bag(t)
+        t.check_the_end()
+
+    run(game)
+
+
+# -- the bots' stop rule ----------------------------------------------------------------------
+
+
+def test_the_setup_form_stops_the_bots_and_back_to_the_game_resumes_them(
+    open_page: Callable[..., Table],
+) -> None:
+    t = open_page("bugspiel")
+
+    async def go() -> None:
+        t.worker.hold = True
+        t.start([("Ana", "easy"), ("You", "human")])
+        await t.until(lambda: t.worker.waiting == 1)
+        assert t.attr("thinking") == "true"
+        generation = t.page.generation
+        t.click(t.one('[data-ui="setup"]', "game"))  # "New game" in the game's bar
+        assert t.page.generation == generation + 1
+        assert not t.el("setup").hidden and t.el("game").hidden and not t.el("resume").hidden
+        assert t.doc.activeElement is t.el("name-0")
+        t.worker.hold = False
+        t.worker.release()  # the answer comes late, after the form showed
+        await t.settle()
+        assert len(t.worker.answered) == 1
+        assert t.page.session.record.actions == ()  # dropped
+        assert not t.page.running and not t.page.thinking
+        t.click(t.el("resume"))  # "Back to the game"
+        await t.settle()
+        assert t.el("setup").hidden and not t.el("game").hidden
+        assert len(t.worker.asked) == 2  # asked again, and this answer is played
+        assert t.page.session.record.actions == (t.worker.answered[-1]["action"],)
+        assert t.attr("moves") == "1" and t.attr("thinking") == "false"
+
+    run(go)
+
+
+def test_a_replay_pauses_the_bots_and_its_end_plays_on(open_page: Callable[..., Table]) -> None:
+    t = open_page("bugspiel")
+
+    async def go() -> None:
+        t.start([("You", "human"), ("Ana", "easy")])
+        await t.settle()
+        t.worker.hold = True
+        t.click(t.one('[data-ui="pass"]', "controls"))
+        await t.until(lambda: t.worker.waiting == 1)
+        generation = t.page.generation
+        t.click(t.one('[data-rec="back"]', "record-bar"))  # the record bar: pause()
+        assert t.page.records.replaying and t.page.generation == generation + 1
+        assert t.attr("rec-step") == "0" and t.el("controls").innerHTML == ""
+        t.worker.hold = False
+        t.worker.release()
+        await t.settle()
+        assert t.page.session.record.actions == ("pass",)  # the late answer was dropped
+        assert not t.page.running
+        t.click(t.one('[data-rec="last"]', "record-bar"))  # the end of the replay: play_on()
+        await t.settle()
+        assert not t.page.records.replaying and len(t.worker.asked) == 2
+        assert t.page.session.record.actions == ("pass", t.worker.answered[-1]["action"])
+
+    run(go)
+
+
+def test_a_new_game_never_takes_the_old_games_late_answer(open_page: Callable[..., Table]) -> None:
+    t = open_page("bugspiel", "?seed=4&pace=0")
+
+    async def go() -> None:
+        t.worker.hold = True
+        seats = [("Ana", "easy"), ("You", "human")]
+        t.start(seats)
+        await t.until(lambda: t.worker.waiting == 1)
+        old = t.page.session
+        t.click(t.one('[data-ui="setup"]', "game"))
+        t.start(seats)  # a new game while the old loop still waits for its answer
+        await t.until(lambda: t.worker.waiting == 2)
+        new = t.page.session
+        assert new.record.seed != old.record.seed and new.record.actions == ()
+        t.worker.hold = False
+        t.worker.release()
+        await t.settle()
+        old_answer, new_answer = (a["action"] for a in t.worker.answered)
+        assert old_answer != new_answer  # else this test could not tell them apart
+        assert t.worker.asked[0]["record"]["seed"] == old.record.seed
+        assert t.page.session.record.actions == (new_answer,)
+        assert t.page.session.notice == "" and len(t.page.session.log) == 2
+
+    run(go)
+
+
+# -- a bot's error ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [
+        ("bugs", [("Ana", "easy"), ("Bo", "easy"), ("Cy", "easy")]),
+        ("bugspiel", [("Ana", "easy"), ("You", "human")]),
+        ("bag-of-bugs", [("You", "human"), ("Ana", "easy"), ("Bo", "easy")]),
+    ],
+)
+def test_a_bot_error_is_said_and_stops_the_bots(
+    open_page: Callable[..., Table],
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    seats: list[tuple[str, str]],
+) -> None:
+    t = open_page(game)
+    if game == "bag-of-bugs":
+        monkeypatch.setattr(t.module, "POLL_SECONDS", 0)
+
+    async def go() -> None:
+        t.worker.error = "the worker fell over"
+        t.start(seats)
+        await t.settle()
+        notice = t.el("notice").textContent
+        assert re.fullmatch(r"(Ana|Bo|Cy)'s bot could not move: the worker fell over", notice)
+        asked = len(t.worker.asked)
+        assert asked >= 1
+        for _ in range(50):  # time goes by: nobody asks again
+            t.win.clock.ms += 1000
+            await asyncio.sleep(0)
+        assert len(t.worker.asked) == asked and not t.page.running
+        assert t.attr("thinking") == "false" and t.page.session.record.actions == ()
+
+    run(go)
+
+
+# -- keys -------------------------------------------------------------------------------------
+
+BUGS_KEYS = {10: "KeyO", 11: "KeyN", 12: "KeyR", 13: "KeyX"} | {
+    v: f"Digit{v}" for v in range(1, 10)
+}
+
+
+def pressed(t: Table) -> list[str]:
+    return [g.getAttribute("data-pick") or "" for g in t.all('[aria-pressed="true"]', "table")]
+
+
+def test_bugs_keys_pick_escape_clears_and_typing_or_a_replay_takes_none(
+    open_page: Callable[..., Table],
+) -> None:
+    t = open_page("bugs")
+
+    async def go() -> None:
+        t.start([("You", "human"), ("Ana", "easy"), ("Bo", "easy")])
+        await t.settle()
+        bugs_move(t)  # one move at least, for the replay below
+        await t.settle()
+        assert t.page.session.my_turn()
+        kind = t.one("[data-pick]:not(.dim)", "table").getAttribute("data-pick") or ""
+        code = BUGS_KEYS[int(kind)]
+        before = t.page.session
+        for typing in (t.el("pace"), t.el("name-0")):
+            t.key(code, target=typing)
+        t.key(code, ctrlKey=True)
+        assert t.page.session is before and pressed(t) == []
+        event = t.key(code)  # on the page itself: picks a card of that kind
+        assert event.defaultPrevented and pressed(t) == [kind]
+        t.key("Escape")
+        assert pressed(t) == [] and not any(t.page.session.picker.selection)
+        t.click(t.one('[data-rec="back"]', "record-bar"))
+        assert t.page.records.replaying
+        live = t.page.session
+        t.key(code)
+        t.key("KeyP")
+        assert t.page.session is live and pressed(t) == []
+        t.click(t.one('[data-rec="last"]', "record-bar"))
+        assert not t.page.records.replaying
+        t.key(code)
+        assert pressed(t) == [kind]
+
+    run(go)
+
+
+def test_bugspiel_r_turns_the_pending_tile(open_page: Callable[..., Table]) -> None:
+    t = open_page("bugspiel", "?seed=35&pace=0")
+
+    async def go() -> None:
+        t.start([("You", "human"), ("Ana", "easy")])
+        await t.settle()
+        t.key("KeyR")
+        assert t.el("notice").textContent.startswith("Choose where your bug goes first")
+        for node in t.all("[data-hand-bug]", "table"):
+            t.click(t.one(f'[data-hand-bug="{node.getAttribute("data-hand-bug")}"]', "table"))
+            if lit := t.all("[data-space].target", "table"):
+                t.click(lit[0])
+                break
+        pending = t.attr("pending")
+        assert pending.startswith("play "), pending
+        t.key("KeyR", target=t.el("pace"))  # typing: not the game's
+        assert t.attr("pending") == pending
+        t.key("KeyR")
+        assert t.attr("pending") == pending + " -1"
+        t.key("KeyR", shiftKey=True)
+        assert t.attr("pending") == pending
+        t.key("KeyR", shiftKey=True)
+        assert t.attr("pending") == pending + " +1"
+        assert t.page.session.record.actions == ()
+        t.key("Escape")
+        assert t.attr("pick") == "" and t.attr("pending") == ""
+
+    run(go)
+
+
+def test_bag_each_persons_keys_claim_for_that_person_while_a_window_is_open(
+    open_page: Callable[..., Table], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = open_page("bag-of-bugs", "?seed=11&pace=0")
+    monkeypatch.setattr(t.module, "POLL_SECONDS", 0)
+
+    def rows() -> list[str]:
+        return [r.getAttribute("data-seat") or "" for r in t.all("[data-seat]", "grab-rows")]
+
+    async def go() -> None:
+        t.start([("You", "human"), ("Ana", "human"), ("Bo", "easy")])
+        await t.until(lambda: rows() == ["0", "1"], tick_ms=40)
+        window = t.attr("window")
+        assert window and t.page.session.keys_of(1) == "QWERT"
+        before = t.page.session.record.actions
+
+        def added() -> tuple[str, ...]:
+            return tuple(t.page.session.record.actions[len(before) :])
+
+        t.key("KeyQ", "q", target=t.el("pace"))  # typing: not a claim
+        assert added() == ()
+        t.key("KeyQ", "q")  # Ana's key for Grab 1
+        assert added() == ("2:claim 1",)
+        assert rows() == ["0"] and t.attr("window") == window
+        t.key("KeyW", "w")  # Ana has reached already: her keys do nothing now
+        assert added() == ("2:claim 1",)
+        t.key("Digit2", "2")  # You, for Grab 2
+        assert added()[:2] == ("2:claim 1", "1:claim 2")
+        await t.until(lambda: t.attr("window") != window, tick_ms=40)
+        moves = len(t.page.session.record.actions)
+        if not t.attr("window"):  # between windows (a prompt, the bots): keys claim nothing
+            t.key("Digit3", "3")
+            t.key("KeyE", "e")
+            assert len(t.page.session.record.actions) == moves
+        t.page.stop_bots()
+
+    run(go)
+
+
+# -- the hidden hands -------------------------------------------------------------------------
+
+
+def hand_in(svg: str) -> dict[int, int]:
+    """The hand drawn in a table SVG: its card kinds and how many of each."""
+    root = ET.fromstring(svg)
+    hand: dict[int, int] = {}
+    for node in root.iter():
+        if "data-pick" in node.attrib:
+            label = node.attrib.get("aria-label", "")
+            count = re.search(r"(\d+) in hand", label)
+            assert count is not None, label
+            hand[int(node.attrib["data-pick"])] = int(count.group(1))
+    return hand
+
+
+def test_bugs_two_people_at_one_device_never_see_each_others_hand(
+    open_page: Callable[..., Table],
+) -> None:
+    t = open_page("bugs", "?seed=4&pace=0")
+
+    async def go() -> None:
+        t.start([("You", "human"), ("Ana", "human"), ("Bo", "easy")])
+        handoffs = 0
+        while handoffs < 8 and t.attr("screen") != "game-over":
+            await t.settle()
+            if not t.el("dialog").hidden:
+                handoffs += t.attr("screen") == "handoff"
+                t.click(t.dialog_focus())
+            else:
+                bugs_move(t)
+        assert handoffs == 8
+
+    run(go)
+    shown: set[int] = set()
+    for d in t.draws:
+        s, svg = d["session"], d["table"]
+        hand = hand_in(svg)
+        if d["screen"] == "handoff":
+            assert hand == {} and "You hold" not in svg and d["controls"] == ""
+            assert f"Pass to {s.names[s.to_act]}" in d["dialog"]
+            continue
+        if not hand:
+            continue
+        viewer = int(d["viewer"])
+        assert s.is_person(viewer)
+        held = s.state.hands[viewer]
+        assert hand == {k: n for k, n in enumerate(held) if n}
+        if s.to_act is not None and s.is_person(s.to_act) and d["screen"] == "play":
+            assert viewer == s.to_act
+        shown.add(viewer)
+    assert shown == {0, 1}
