@@ -221,11 +221,12 @@ def wheel_note(wheel_name: str) -> str:
 def precache_files(public: Path = PUBLIC) -> list[str]:
     """Every file the site serves, as sorted URL paths relative to the site root.
 
-    The whole site, so that pages never visited still work offline. Left out: the service
-    worker and its precache list (the browser fetches those itself) and hidden files.
+    The whole site, so that pages never visited still work offline, the game pages the
+    build writes among them (whether or not written yet). Left out: the service worker and its
+    precache list (the browser fetches those itself) and hidden files.
     """
     skipped = {SERVICE_WORKER.name, PRECACHE.name}
-    files = []
+    files = [f"{name}.html" for name in site_pages.game_parts()] if public == PUBLIC else []
     for path in public.rglob("*"):
         relative = path.relative_to(public)
         if not path.is_file() or any(part.startswith(".") for part in relative.parts):
@@ -233,7 +234,7 @@ def precache_files(public: Path = PUBLIC) -> list[str]:
         if "__pycache__" in relative.parts or relative.as_posix() in skipped:
             continue
         files.append(relative.as_posix())
-    return sorted(files)
+    return sorted(set(files))
 
 
 def precache_name(files: list[str], public: Path = PUBLIC) -> str:

@@ -30,7 +30,11 @@ import pytest
 
 from bugs_web.bot_service import choose_move
 
-PUBLIC = Path(__file__).resolve().parents[2] / "public"
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import site_pages  # noqa: E402  (scripts/ is not a package)
+
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 
 
@@ -438,10 +442,10 @@ class Event:
 
 
 class Document:
-    """The page: the body of public/<page>.html, its elements found by id."""
+    """The page: the body of public/<page>.html as the build writes it, its elements by id."""
 
     def __init__(self, page: str) -> None:
-        html = (PUBLIC / page).read_text(encoding="utf-8")
+        html = site_pages.site_pages()[page]  # as the build writes it
         body = html[html.index("<body") :]
         self.root = Element(self, "#document")
         self.root._children = parse(self, body, self.root)

@@ -329,12 +329,6 @@ def test_bag_a_person_and_two_bots_play_a_whole_game(
     run(game)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BagPage.run_bots draws once more after the game ends; draw() rewrites #dialog-box "
-    "(table_page.py, draw) and refocuses its primary button only when the dialog was closed, "
-    "so the focus on 'Play again' is lost to <body>",
-)
 def test_bag_keeps_the_focus_on_play_again_at_the_end(
     open_page: Callable[..., Table], monkeypatch: pytest.MonkeyPatch
 ) -> None:

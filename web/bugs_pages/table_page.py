@@ -72,6 +72,7 @@ class TablePage(Generic[S]):
         self.generation = 0  # see the module's text: a new one stops the bots of the old
         self.bots = BotWorker()
         self.task: asyncio.Future[None] | None = None  # the bots' loop, kept from the collector
+        self.dialog = ""  # the dialog's markup as last drawn
         self.records = Records(kit.game_id, kit.session.replay_steps, self)
 
     # -- the parts a game supplies -------------------------------------------------------
@@ -212,7 +213,9 @@ class TablePage(Generic[S]):
         dialog = "" if replaying else self.dialog_html(s)
         box = el("dialog")
         was_open = not box.hidden
-        el("dialog-box").innerHTML = dialog
+        if dialog != self.dialog:  # the same dialog stays as it is, and keeps the focus
+            el("dialog-box").innerHTML = dialog
+            self.dialog = dialog
         box.hidden = not dialog
         box.setAttribute("data-screen", attributes["screen"])
         if dialog and not was_open:
