@@ -43,15 +43,16 @@ def subject(name: str, verb: str, *, inside: bool = False) -> str:
     clause is inside a sentence: 'you pass'."""
     if not is_you(name):
         return f"{name} {verb}"
-    first, _, rest = verb.partition(" ")
-    you = "you" if inside else YOU
-    return f"{you} {second_person(first)}{' ' + rest if rest else ''}"
+    return f"{'you' if inside else YOU} {agree(name, verb)}"
 
 
 def agree(name: str, verb: str) -> str:
-    """`verb` (third person) agreeing with `name` told earlier in its sentence: 'Ana picks up
-    the pile and leads', 'You pick up the pile and lead'."""
-    return second_person(verb) if is_you(name) else verb
+    """`verb` (third person, maybe with words after it) agreeing with `name`, told earlier or
+    apart: 'Ana picks up the pile and leads', 'You pick up the pile and lead'."""
+    if not is_you(name):
+        return verb
+    first, _, rest = verb.partition(" ")
+    return f"{second_person(first)}{' ' + rest if rest else ''}"
 
 
 def mid(name: str) -> str:
@@ -80,10 +81,9 @@ def names_subject(names: Sequence[str], verb: str, *, inside: bool = False) -> s
     the clause is inside a sentence ('you and Bo wait')."""
     if len(names) == 1:
         return subject(names[0], verb, inside=inside)
-    first, _, rest = verb.partition(" ")
     lead = mid(names[0]) if inside else start(names[0])
     listed = join([lead, *(mid(n) for n in names[1:])])
-    return f"{listed} {second_person(first)}{' ' + rest if rest else ''}"
+    return f"{listed} {agree(YOU, verb)}"  # the plural agrees as the second person does
 
 
 def names_mid(names: Sequence[str]) -> str:

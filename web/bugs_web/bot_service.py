@@ -10,12 +10,31 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from bugs_core.bots import get_level
 from bugs_core.errors import BugsError
 from bugs_core.record import Replayer, from_dict, game_of
 from bugs_core.rng import Rng
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A bot's move to compute: what the worker needs, and the number of moves it answers."""
+
+    seat: int
+    level: str
+    record_json: str
+    seed: int
+    moves: int  # the record's length when asked: a later answer to an older question is dropped
+
+
+def bot_seed(seed: int, moves: int) -> int:
+    """The seed of a bot's move: fixed by the game's seed and the move number, so a replayed
+    or shared game gets the same bot moves."""
+    return (seed * 1_000_003 + moves * 7919 + 17) % (1 << 53)
+
 
 _REPLAYER = Replayer()
 """The worker is sent the whole record for each bot move: only the moves since the last

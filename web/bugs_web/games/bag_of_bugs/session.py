@@ -26,9 +26,10 @@ from bugs_core.errors import BugsError
 from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.rng import Rng
 
+from ...bot_service import bot_seed
 from ...replay import checked_action, replay_sessions
 from ...seats import PERSON, seats_from_form, shown_names
-from ..bugs.session import bot_seed
+from ...words import is_you, sentence_names, start
 from .table_svg import table_words
 
 KEY_ROWS = ("12345", "QWERT", "ASDFG", "ZXCVB", "67890")
@@ -75,7 +76,9 @@ class BagSession:
         chosen = {**(options or {}), "players": len(seats)}
         record = new_record("bag-of-bugs", chosen, seed, list(seats))
         state = GAME.initial_state(GAME.make_setup(record.setup), Rng(seed))
-        opening = table_words(GAME.opening(state, shown_names(record.names())))
+        people = [i for i, s in enumerate(record.seats) if s.kind == PERSON]
+        names = sentence_names(shown_names(record.names()), people)
+        opening = table_words(GAME.opening(state, names))
         return cls(record, state, (opening,))
 
     @classmethod
@@ -94,6 +97,11 @@ class BagSession:
     def names(self) -> list[str]:
         """The seats' names as the page shows them (`seats.shown_name`)."""
         return shown_names(self.record.names())
+
+    @property
+    def sentence_names(self) -> list[str]:
+        """The names the log's sentences use: "You" for the only person (`words`)."""
+        return sentence_names(self.names, self.people)
 
     @property
     def people(self) -> tuple[int, ...]:
@@ -274,7 +282,7 @@ class BagSession:
 
     def _apply(self, action: Action) -> BagSession:
         happened: list[ev.Event] = []
-        sentence = table_words(GAME.describe(self.state, action, self.names))
+        sentence = table_words(GAME.describe(self.state, action, self.sentence_names))
         state = rules.apply(self.state, action, happened)
         after = replace(self, record=self.record.with_action(action), state=state)
         # The news of a lost race stays up for the whole re-grab window it opened: the bots'
@@ -295,6 +303,8 @@ class BagSession:
                 continue
             for seat, grab, winner in event.beaten:
                 if self.is_person(seat):
-                    again = f": {self.names[seat]}, grab again!" if event.regrab else "."
-                    return f"{self.names[winner]} got Grab {grab} first{again}"
+                    names = self.sentence_names
+                    loser = "" if is_you(names[seat]) else f"{names[seat]}, "
+                    again = f": {loser}grab again!" if event.regrab else "."
+                    return f"{start(names[winner])} got Grab {grab} first{again}"
         return ""

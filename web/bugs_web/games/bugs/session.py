@@ -21,37 +21,23 @@ from bugs_core.bugs import GAME
 from bugs_core.bugs.actions import Action
 from bugs_core.bugs.state import HANDS_PER_GAME, BugsState, BugsView, Phase
 from bugs_core.errors import BugsError
+from bugs_core.grammar import agree, subject
 from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.rng import Rng
 
+from ...bot_service import BotTurn, bot_seed
 from ...replay import checked_action, replay_sessions
 from ...seats import PERSON, seats_from_form, shown_names
+from ...words import sentence_names
 from .picker import Picker
 
 PLAY, HANDOFF, HAND_OVER, GAME_OVER = "play", "handoff", "hand-over", "game-over"
 """What the screen is for."""
 
 
-@dataclass(frozen=True, slots=True)
-class BotTurn:
-    """A bot's move to compute: what the worker needs, and the number of moves it answers."""
-
-    seat: int
-    level: str
-    record_json: str
-    seed: int
-    moves: int  # the record's length when asked: a later answer to an older question is dropped
-
-
 def make_seats(entries: Sequence[tuple[str, str]]) -> tuple[Seat, ...]:
     """Seats for a game of Bugs from the setup form's (name, kind) pairs (see `seats_from_form`)."""
     return seats_from_form(entries, GAME)
-
-
-def bot_seed(seed: int, moves: int) -> int:
-    """The seed of a bot's move: fixed by the game's seed and the move number, so a replayed
-    or shared game gets the same bot moves."""
-    return (seed * 1_000_003 + moves * 7919 + 17) % (1 << 53)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +62,11 @@ class Session:
         """A new game: the deal of hand 1 from `seed`."""
         record = new_record("bugs", {**(options or {}), "players": len(seats)}, seed, list(seats))
         state = GAME.initial_state(GAME.make_setup(record.setup), Rng(seed))
-        names = shown_names(record.names())
-        opening = f"Hand 1 of {HANDS_PER_GAME}: {names[state.dealer]} deals and leads."
+        people = [i for i, s in enumerate(record.seats) if s.kind == PERSON]
+        dealer = sentence_names(shown_names(record.names()), people)[state.dealer]
+        opening = (
+            f"Hand 1 of {HANDS_PER_GAME}: {subject(dealer, 'deals')} and {agree(dealer, 'leads')}."
+        )
         first = cls(record, state, (opening,), None, PLAY, Picker(()), 0)
         return first._settle()
 
@@ -99,6 +88,11 @@ class Session:
     def names(self) -> list[str]:
         """The seats' names as the page shows them (`seats.shown_name`)."""
         return shown_names(self.record.names())
+
+    @property
+    def sentence_names(self) -> list[str]:
+        """The names the log's sentences use: "You" for the only person (`words`)."""
+        return sentence_names(self.names, self.people)
 
     @property
     def people(self) -> tuple[int, ...]:
@@ -220,7 +214,7 @@ class Session:
         return view.hand[kind] if view is not None and 0 <= kind < len(view.hand) else 0
 
     def _apply(self, action: Action) -> Session:
-        sentence = GAME.describe(self.state, action, self.names)
+        sentence = GAME.describe(self.state, action, self.sentence_names)
         state = GAME.apply(self.state, action)
         record = self.record.with_action(action)
         moved = replace(

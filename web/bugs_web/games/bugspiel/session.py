@@ -32,9 +32,10 @@ from bugs_core.errors import BugsError
 from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.rng import Rng
 
+from ...bot_service import BotTurn, bot_seed
 from ...replay import checked_action, replay_sessions
 from ...seats import PERSON, seats_from_form, shown_names
-from ..bugs.session import BotTurn, bot_seed
+from ...words import sentence_names
 
 CLOCKWISE, COUNTER_CLOCKWISE = -1, 1
 """Turn steps in the notation's sense: +1 turns a tile counter-clockwise, -1 clockwise."""
@@ -89,7 +90,9 @@ class SpielSession:
         chosen = {**(options or {}), "players": len(seats)}
         record = new_record("bugspiel", chosen, seed, list(seats))
         state = GAME.initial_state(GAME.make_setup(record.setup), Rng(seed))
-        first = cls(record, state, (opening(state, shown_names(record.names())),), (), 0)
+        people = [i for i, s in enumerate(record.seats) if s.kind == PERSON]
+        names = sentence_names(shown_names(record.names()), people)
+        first = cls(record, state, (opening(state, names),), (), 0)
         people = first.people
         return replace(first, viewer=people[0] if people else 0)._settle()
 
@@ -109,6 +112,11 @@ class SpielSession:
     def names(self) -> list[str]:
         """The seats' names as the page shows them (`seats.shown_name`)."""
         return shown_names(self.record.names())
+
+    @property
+    def sentence_names(self) -> list[str]:
+        """The names the log's sentences use: "You" for the only person (`words`)."""
+        return sentence_names(self.names, self.people)
 
     @property
     def people(self) -> tuple[int, ...]:
@@ -144,7 +152,7 @@ class SpielSession:
 
     def ending(self) -> str:
         """The engine's sentence on how the game ended ('' while it goes on)."""
-        return how_it_ended(self.state, self.names)
+        return how_it_ended(self.state, self.sentence_names)
 
     def bot_turn(self) -> BotTurn | None:
         """The bot move the worker should compute now, if any."""
@@ -220,7 +228,6 @@ class SpielSession:
         if action is None:
             return None
         state = self.state
-        names = self.names
         match action:
             case BuyBug(slot):
                 bug = state.bug_market[slot]
@@ -240,7 +247,7 @@ class SpielSession:
             case PlayBug(cid, to, turn):
                 s = spot_index(state.board, to)
                 played = card(cid)
-                effects = [f"+{played.vp} VP for {names[state.to_act]}"]
+                effects = [f"+{played.vp} VP for you"]
                 effects += self._meal(s)
                 effects.append(_turn_words(turn))
                 title = f"Play the {played.name} on {to} ({state.terrain[s // 3].value})"
@@ -452,7 +459,7 @@ class SpielSession:
         return [f"Eats {whose} {card(there).name}"]
 
     def _apply(self, action: Action) -> SpielSession:
-        sentence = GAME.describe(self.state, action, self.names)
+        sentence = GAME.describe(self.state, action, self.sentence_names)
         state = GAME.apply(self.state, action)
         moved = replace(
             self,
