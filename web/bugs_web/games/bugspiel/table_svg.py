@@ -27,6 +27,7 @@ from bugs_core.bugspiel.market import PRICES
 from bugs_core.bugspiel.rules import winners
 from bugs_core.bugspiel.species import Terrain
 from bugs_core.bugspiel.state import EMPTY, BugspielState, BugspielView
+from bugs_core.grammar import is_you
 
 from ...svg import INK, full_title, markup, shorten, svg_root
 from ...svg import el as _el
@@ -307,8 +308,9 @@ class _Table:
             status = "your turn" if me else "to act"
         elif won:
             status = "winner"
+        you = " (you)" if me and not is_you(name) else ""  # never "You (you)"
         label = (
-            f"{name}{' (you)' if me else ''}, {look.name}: {t.scores[seat]} VP of "
+            f"{name}{you}, {look.name}: {t.scores[seat]} VP of "
             f"{t.setup.target_score}, {len(bugs)} bugs, {len(bonus)} bonus cards"
             + (f", {status}" if status else "")
         )
@@ -351,7 +353,7 @@ class _Table:
         narrow = w < 230
         room = max(4, int((w - 96) / 8))
         cut = shorten(name, room)
-        shown = cut + (" (you)" if me and w > 200 else "")
+        shown = cut + (you if w > 200 else "")
         node = _text(g, x + 34, y + 22, shown, size=14, fill=ON_BACKGROUND, weight="bold")
         full_title(node, name, cut)
         _text(
