@@ -27,7 +27,7 @@ from bugs_core.bugspiel.market import PRICES
 from bugs_core.bugspiel.rules import winners
 from bugs_core.bugspiel.species import Terrain
 from bugs_core.bugspiel.state import EMPTY, BugspielState, BugspielView
-from bugs_core.grammar import is_you
+from bugs_core.grammar import is_you, possessive
 
 from ...svg import INK, full_title, markup, shorten, svg_root
 from ...svg import el as _el
@@ -581,7 +581,7 @@ class _Table:
             what = "empty"
         else:
             c = card(cid)
-            what = f"{self.who[owner]}'s {c.name} ({SEAT_LOOKS[owner].name}, {c.vp} VP)"
+            what = f"{possessive(self.who[owner])} {c.name} ({SEAT_LOOKS[owner].name}, {c.vp} VP)"
             if owner == self.view.seat and c.flying:
                 what += ", your flyer"
         label = f"{where}: {what}"
