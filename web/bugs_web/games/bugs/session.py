@@ -25,7 +25,8 @@ from bugs_core.grammar import agree, subject
 from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.rng import Rng
 
-from ...bot_service import BotTurn, bot_seed
+from ...bot_service import BotTurn as BotTurn  # the pages' and tests' old address
+from ...bot_service import bot_seed as bot_seed
 from ...replay import checked_action, replay_sessions
 from ...seats import PERSON, seats_from_form, shown_names
 from ...words import sentence_names

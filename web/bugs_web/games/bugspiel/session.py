@@ -93,7 +93,6 @@ class SpielSession:
         people = [i for i, s in enumerate(record.seats) if s.kind == PERSON]
         names = sentence_names(shown_names(record.names()), people)
         first = cls(record, state, (opening(state, names),), (), 0)
-        people = first.people
         return replace(first, viewer=people[0] if people else 0)._settle()
 
     @classmethod
