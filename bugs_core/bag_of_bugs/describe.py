@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine import seat_names
+from ..grammar import join, mid, names_mid, names_subject, subject
 from . import events as ev
 from .actions import Action, Claim, Wait
 from .rules import apply
@@ -41,15 +42,23 @@ def tokens_text(tokens: Tokens) -> str:
 
 def _join(parts: Sequence[str]) -> str:
     """'a', 'a and b', 'a, b and c'."""
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return join(parts)
 
 
 def _names(seats: Sequence[int], who: Sequence[str]) -> str:
-    return _join([who[s] for s in seats])
+    """Seats inside a sentence: 'Ana and you'."""
+    return names_mid([who[s] for s in seats])
 
 
-def _choice(seat: int, choice: int, who: Sequence[str]) -> str:
-    return f"{who[seat]} waits" if choice == 0 else f"{who[seat]} claims Grab {choice}"
+def _subjects(seats: Sequence[int], who: Sequence[str], verb: str, inside: bool = False) -> str:
+    """Seats beginning a clause, the verb (third person singular) agreeing: 'You wait'."""
+    return names_subject([who[s] for s in seats], verb, inside=inside)
+
+
+def _choice(seat: int, choice: int, who: Sequence[str], inside: bool = False) -> str:
+    if choice == 0:
+        return subject(who[seat], "waits", inside=inside)
+    return f"{subject(who[seat], 'claims', inside=inside)} Grab {choice}"
 
 
 def event_text(event: ev.Event, who: Sequence[str]) -> str:
@@ -57,51 +66,65 @@ def event_text(event: ev.Event, who: Sequence[str]) -> str:
     if isinstance(event, ev.Reveal):
         kind = event.kind
         return (
-            f"{who[event.drawer]} draws token {event.drawn} of {event.limit}: "
+            f"{subject(who[event.drawer], 'draws')} token {event.drawn} of {event.limit}: "
             f"{_article(kind)} {name(kind)}."
         )
     if isinstance(event, ev.Submitted):
         return _choice(event.seat, event.choice, who) + "."
     if isinstance(event, ev.WindowResolved):
-        parts = [_choice(s, g, who) for s, g in event.won]
+        # the clauses after the first are inside the sentence: "Bo claims Grab 1; you wait."
+        parts = [_choice(s, g, who, inside=i > 0) for i, (s, g) in enumerate(event.won)]
         if event.waited:
-            verb = "waits" if len(event.waited) == 1 else "wait"
-            parts.append(f"{_names(event.waited, who)} {verb}")
+            parts.append(_subjects(event.waited, who, "waits", inside=bool(parts)))
         races: dict[tuple[int, int], list[int]] = {}  # (grab, winner) -> the beaten, in order
         for seat, grab, winner in event.beaten:
             races.setdefault((grab, winner), []).append(seat)
         parts += [
-            f"{_names(beaten, who)} also reached for Grab {grab}, but {who[winner]} had priority"
+            f"{_subjects(beaten, who, 'also reached', inside=True)} for Grab {grab}, "
+            f"but {mid(who[winner])} had priority"
             for (grab, winner), beaten in races.items()
         ]
         text = "; ".join(parts) + "."
         if event.regrab:
             losers = [s for s, _, _ in event.beaten]
-            verb = "grabs" if len(losers) == 1 else "grab"
-            text += f" {_names(losers, who)} {verb} again at once."
+            text += f" {_subjects(losers, who, 'grabs')} again at once."
         return text
     if isinstance(event, ev.Stopped):
         return _stopped(event)
     if isinstance(event, ev.Took):
         if event.grab == 0:
-            return f"{who[event.seat]} takes the leftovers: {tokens_text(event.tokens)}."
-        return f"{who[event.seat]} takes {tokens_text(event.tokens)} with Grab {event.grab}."
+            return (
+                f"{subject(who[event.seat], 'takes')} the leftovers: {tokens_text(event.tokens)}."
+            )
+        return (
+            f"{subject(who[event.seat], 'takes')} {tokens_text(event.tokens)} "
+            f"with Grab {event.grab}."
+        )
     if isinstance(event, ev.TookNothing):
-        return f"Grab {event.grab} finds the pool empty: {who[event.seat]} takes nothing."
+        return (
+            f"Grab {event.grab} finds the pool empty: "
+            f"{subject(who[event.seat], 'takes', inside=True)} nothing."
+        )
     if isinstance(event, ev.Gave):
         if event.kind is None:
-            return f"Wind: {who[event.seat]} has nothing to give; the Wind goes back into the bag."
+            return (
+                f"Wind: {subject(who[event.seat], 'has', inside=True)} nothing to give; "
+                "the Wind goes back into the bag."
+            )
         return (
-            f"Wind: {who[event.seat]} gives {_article(event.kind)} {name(event.kind)} "
-            f"to {who[event.to]}."
+            f"Wind: {subject(who[event.seat], 'gives', inside=True)} {_article(event.kind)} "
+            f"{name(event.kind)} to {mid(who[event.to])}."
         )
     if isinstance(event, ev.Returned):
-        return f"{who[event.seat]} returns the leftovers to the bag: {tokens_text(event.tokens)}."
+        return (
+            f"{subject(who[event.seat], 'returns')} the leftovers to the bag: "
+            f"{tokens_text(event.tokens)}."
+        )
     if isinstance(event, ev.TurnOver):
-        points = ", ".join(f"{who[i]} {p}" for i, p in enumerate(event.scores))
+        points = ", ".join(f"{mid(who[i])} {p}" for i, p in enumerate(event.scores))
         return (
             f"Turn {event.turn_no} is over ({event.pairs} of {event.pairs_to_end} Rock pairs; "
-            f"points so far: {points}). {who[event.next_drawer]} takes the bag."
+            f"points so far: {points}). {subject(who[event.next_drawer], 'takes')} the bag."
         )
     return _game_over(event, who)
 
@@ -125,11 +148,11 @@ def _stopped(event: ev.Stopped) -> str:
 
 
 def _game_over(event: ev.GameOver, who: Sequence[str]) -> str:
-    points = ", ".join(f"{who[i]} {p}" for i, p in enumerate(event.scores))
+    points = ", ".join(f"{mid(who[i])} {p}" for i, p in enumerate(event.scores))
     if len(event.winners) == 1:
-        result = f"{who[event.winners[0]]} wins"
+        result = subject(who[event.winners[0]], "wins")
     else:
-        result = f"{_names(event.winners, who)} share the victory"
+        result = _subjects(event.winners, who, "shares the victory")
     return f"The game is over. Scores: {points}. {result}."
 
 
@@ -144,7 +167,7 @@ def describe(state: BagState, action: Action, names: Sequence[str] | None = None
         and state.setup.grab_mode != "sequential"
         and not (happened and isinstance(happened[0], ev.WindowResolved))
     ):
-        texts.append(f"{who[action.seat]} has chosen.")
+        texts.append(f"{subject(who[action.seat], 'has chosen')}.")
     texts += [event_text(e, who) for e in happened]
     return " ".join(texts)
 
@@ -154,7 +177,7 @@ def opening(state: BagState, names: Sequence[str] | None = None) -> str:
     'Turn 1: Ana takes the bag. Ana draws token 1 of 8: a Larva.'"""
     who = seat_names(names, state.setup.players)
     cap = TOKEN_LIMIT[state.setup.players]
-    texts = [f"Turn {state.turn_no}: {who[state.drawer]} takes the bag."]
+    texts = [f"Turn {state.turn_no}: {subject(who[state.drawer], 'takes')} the bag."]
     texts += [
         event_text(ev.Reveal(state.drawer, kind, i + 1, cap), who)
         for i, kind in enumerate(state.pool)

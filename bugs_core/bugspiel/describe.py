@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine import seat_names
+from ..grammar import is_you, join, mid, names_subject, possessive, start, subject
 from .actions import Action, BuyBonus, BuyBug, Fly, Pass, PlayBonus, PlayBug, Spot, spot_name
 from .board import Space
 from .cards import card, goal_label
@@ -26,7 +27,7 @@ def bonus_text(bonus: BonusCard) -> str:
 
 
 def _join(parts: Sequence[str]) -> str:
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return join(parts)
 
 
 def _where(state: BugspielState, spot: Spot) -> str:
@@ -39,7 +40,12 @@ def _landing(state: BugspielState, spot: Spot, who: Sequence[str]) -> str:
     if there == EMPTY:
         return ""
     owner = state.owners[spot_index(state.board, spot)]
-    return f" and eats {who[owner]}'s {card(there).name}"
+    return f" and eats {possessive(who[owner])} {card(there).name}"
+
+
+def _whose(name: str) -> str:
+    """Whose, at the start of a sentence: "Ana's", or 'Your'."""
+    return "Your" if is_you(name) else possessive(name)
 
 
 def how_it_ended(state: BugspielState, names: Sequence[str] | None = None) -> str:
@@ -50,9 +56,9 @@ def how_it_ended(state: BugspielState, names: Sequence[str] | None = None) -> st
     won = winners(state)
     best = state.scores[won[0]]
     if len(won) == 1:
-        result = f"{who[won[0]]} wins with {best} points."
+        result = f"{subject(who[won[0]], 'wins')} with {best} points."
     else:
-        result = f"{_join([who[s] for s in won])} share the win with {best} points."
+        result = f"{names_subject([who[s] for s in won], 'shares the win')} with {best} points."
     reason = state.end.value
     if state.end is End.TARGET:
         reason = f"a score reached the target of {state.setup.target_score}"
@@ -65,36 +71,37 @@ def describe(state: BugspielState, action: Action, names: Sequence[str] | None =
     me = who[state.to_act]
     match action:
         case Pass():
-            text = f"{me} passes."
+            text = f"{subject(me, 'passes')}."
         case BuyBug(slot):
             bug = state.bug_market[slot]
             name = card(bug).name if bug is not None else "nothing"
-            text = f"{me} buys the {name} from the bug market for {PRICES[slot]} VP."
+            text = f"{subject(me, 'buys')} the {name} from the bug market for {PRICES[slot]} VP."
         case BuyBonus(slot):
             b = state.bonus_market[slot]
             name = bonus_text(b) if b is not None else "nothing"
-            text = f"{me} buys the bonus card {name} for {PRICES[slot]} VP."
+            text = f"{subject(me, 'buys')} the bonus card {name} for {PRICES[slot]} VP."
         case PlayBug(cid, to, turn):
             played = card(cid)
             text = (
-                f"{me} plays the {played.name} on {_where(state, to)}{_landing(state, to, who)}"
+                f"{subject(me, 'plays')} the {played.name} on {_where(state, to)}"
+                f"{_landing(state, to, who)}"
                 f"{_TURN_WORDS.get(turn, '')}: +{played.vp} VP."
             )
         case Fly(source, to, turn):
             flyer = card(state.cards[spot_index(state.board, source)])
             text = (
-                f"{me}'s {flyer.name} flies from {spot_name(source)} to {_where(state, to)}"
+                f"{_whose(me)} {flyer.name} flies from {spot_name(source)} to {_where(state, to)}"
                 f"{_landing(state, to, who)}{_TURN_WORDS.get(turn, '')}."
             )
         case PlayBonus(bonus, on):
             points = bonus_points(state, bonus, spot_index(state.board, on))
-            scored = [f"{who[p]} +{n}" for p, n in enumerate(points) if n]
+            scored = [f"{mid(who[p])} +{n}" for p, n in enumerate(points) if n]
             text = (
-                f"{me} plays the bonus card {bonus_text(bonus)} on {spot_name(on)}: "
+                f"{subject(me, 'plays')} the bonus card {bonus_text(bonus)} on {spot_name(on)}: "
                 f"{_join(scored) if scored else 'nobody scores'}."
             )
         case _:
-            text = f"{me}: {action}."
+            text = f"{start(me)}: {action}."
     after = apply(state, action)
     if after.end is not None:
         text += " " + how_it_ended(after, who)
@@ -107,6 +114,7 @@ def opening(state: BugspielState, names: Sequence[str] | None = None) -> str:
     cats = ", ".join(state.categories)
     return (
         f"A {state.setup.board} board of {len(state.board)} tiles; the deck holds "
-        f"{len(state.bug_deck)} bugs of {cats} and wild bugs. {who[state.to_act]} starts; "
+        f"{len(state.bug_deck)} bugs of {cats} and wild bugs. "
+        f"{subject(who[state.to_act], 'starts')}; "
         f"the first to {state.setup.target_score} VP ends the game."
     )

@@ -171,7 +171,7 @@ def test_buying_from_the_market_shows_the_price_then_pays_it() -> None:
     bought = picked.confirm()
     assert bought.state.scores[0] == -1
     assert bug in bought.state.bug_hands[0]
-    assert bought.log[-1].startswith("You buys the ")
+    assert bought.log[-1].startswith("You buy the ")
     bonus = session.pick_buy("bonus", 0)
     assert bonus.pending() == BuyBonus(0)
     assert bonus.preview() is not None and "15 VP" in bonus.preview().confirm  # type: ignore[union-attr]
@@ -257,7 +257,7 @@ def play_out(seats: list[Seat], seed: int, check: dict[str, int]) -> SpielSessio
         if isinstance(action, PlayBug):
             seat = before.to_act
             gain = after.state.scores[seat] - before.scores[seat]
-            assert preview.effects[0] == f"+{gain} VP for {chosen.names[seat]}"
+            assert preview.effects[0] == f"+{gain} VP for you"  # the person confirming
         name = type(action).__name__
         check[name] = check.get(name, 0) + 1
         session = after

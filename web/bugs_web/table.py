@@ -19,6 +19,7 @@ from bugs_core.record import GameRecord, Seat
 
 from .replay import checked_action, replay_sessions
 from .seats import PERSON, seats_from_form, shown_names
+from .words import sentence_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +37,12 @@ def bot_seed(seed: int, moves: int) -> int:
     """The seed of a bot's move: fixed by the game's seed and the move number, so a replayed
     or shared game gets the same bot moves."""
     return (seed * 1_000_003 + moves * 7919 + 17) % (1 << 53)
+
+
+def sentence_names_of(record: GameRecord) -> list[str]:
+    """The names a game's sentences use: "You" for its only person (`words.sentence_names`)."""
+    people = [i for i, s in enumerate(record.seats) if s.kind == PERSON]
+    return sentence_names(shown_names(record.names()), people)
 
 
 class TableSession:
@@ -80,6 +87,11 @@ class TableSession:
     def names(self) -> list[str]:
         """The seats' names as the page shows them (`seats.shown_name`)."""
         return shown_names(self.record.names())
+
+    @property
+    def sentence_names(self) -> list[str]:
+        """The names the log's sentences use: "You" for the only person (`words`)."""
+        return sentence_names_of(self.record)
 
     @property
     def people(self) -> tuple[int, ...]:

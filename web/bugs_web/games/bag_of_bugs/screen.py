@@ -24,10 +24,10 @@ from bugs_core.bag_of_bugs.scoring import (
 )
 from bugs_core.bag_of_bugs.state import Phase
 from bugs_core.bag_of_bugs.tokens import COLOURS, GRAB_TOKENS, KINDS, LARVA, SCARY, Tokens
-from bugs_core.bots import LEVELS
 
 from ...record_bar import REPLAY_GAME_BUTTON
-from ...seats import PERSON
+from ...words import agree, is_you, mid, seat_label, start, subject, won_text
+from ...words import log_html as log_html  # the page's log list, one for the three games
 from .session import DECISION_SECONDS, BagSession
 from .table_svg import token_name
 
@@ -44,13 +44,6 @@ def tokens_words(tokens: Tokens) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def seat_label(session: BagSession, seat: int) -> str:
-    """'Ana' or 'Bo (bot, medium)'."""
-    kind = session.record.seats[seat].kind
-    name = session.names[seat]
-    return name if kind == PERSON else f"{name} (bot, {LEVELS[kind].label.lower()})"
-
-
 def choice_label(session: BagSession, action: Action) -> str:
     """The words on a prompt's button."""
     state = session.state
@@ -58,7 +51,7 @@ def choice_label(session: BagSession, action: Action) -> str:
         got = taken_tokens(pool_counts(state), state.grab, action.kinds)
         return f"Take {tokens_words(got)}"
     if isinstance(action, Give):
-        to = session.names[(state.wind_queue[0] + 1) % state.setup.players]
+        to = mid(session.sentence_names[(state.wind_queue[0] + 1) % state.setup.players])
         return f"Give a {token_name(action.kind)} to {to}"
     if isinstance(action, TakeAll):
         return f"Take all the leftovers ({tokens_words(pool_counts(state))})"
@@ -69,17 +62,17 @@ def choice_label(session: BagSession, action: Action) -> str:
 
 def status_text(session: BagSession, thinking: bool = False) -> str:
     """One line on what happens now, for the status bar and screen readers."""
-    names = session.names
+    names = session.sentence_names
     if session.over:
-        won = [names[s] for s in session.state_winners()]
-        return f"Game over: {' and '.join(won)} {'win' if len(won) > 1 else 'wins'}."
+        return f"Game over: {won_text(session.state_winners(), names)}."
     if session.window_key() is not None:
-        drawer = names[session.state.drawer]
-        people = session.people_to_grab()
+        drawer = subject(names[session.state.drawer], "draws")
+        people = [names[s] for s in session.people_to_grab()]
+        if len(people) == 1 and is_you(people[0]):
+            return f"{drawer}. Grab now or wait for more tokens!"
         if people:
-            who = " or ".join(names[s] for s in people)
-            return f"{drawer} draws. Grab now, {who}, or wait for more tokens!"
-        return f"{drawer} draws; the bots decide."
+            return f"{drawer}. Grab now, {' or '.join(people)}, or wait for more tokens!"
+        return f"{drawer}; the bots decide."
     seat = session.decider()
     if seat is None:
         return ""
@@ -90,8 +83,8 @@ def status_text(session: BagSession, thinking: bool = False) -> str:
         Phase.LEFTOVERS: "decides the leftovers",
     }.get(phase, "decides")
     if session.is_person(seat):
-        return f"{names[seat]} {what}: choose below."
-    return f"{seat_label(session, seat)} {what}{'…' if thinking else '.'}"
+        return f"{subject(names[seat], what)}: choose below."
+    return f"{subject(seat_label(session, seat), what)}{'…' if thinking else '.'}"
 
 
 def grab_rows_html(session: BagSession) -> str:
@@ -114,7 +107,11 @@ def grab_rows_html(session: BagSession) -> str:
                 f"holds Grab {held[0]}" if held else (f"reached for Grab {reach}" if reach else "")
             )
             if note:
-                rows.append(f'<p class="grab-row done"><strong>{name}</strong> {note}</p>')
+                told = session.sentence_names[seat]
+                rows.append(
+                    f'<p class="grab-row done"><strong>{escape(start(told))}</strong> '
+                    f"{agree(told, note)}</p>"
+                )
             continue
         buttons = "".join(
             f'<button type="button" class="grab-button" data-claim="{seat}:{g}"'
@@ -134,14 +131,16 @@ def prompt_html(session: BagSession) -> str:
     seat = session.person_deciding()
     if seat is None:
         return ""
-    name = escape(session.names[seat])
+    told = session.sentence_names[seat]
     phase = session.state.phase
     if phase is Phase.CHOOSE:
-        title = f"{name}, Grab {session.state.grab}: which tokens?"
+        title = f"Grab {session.state.grab}: which tokens?"
     elif phase is Phase.WIND:
-        title = f"{name}, the Wind blows: give one token away"
+        title = "the Wind blows: give one token away"
     else:
-        title = f"{name}, the leftovers: take them all or return them all?"
+        title = "the leftovers: take them all or return them all?"
+    # the only person is spoken to without a name; at a shared device, by name
+    title = title[0].upper() + title[1:] if is_you(told) else f"{escape(told)}, {title}"
     buttons = "".join(
         f'<button type="button" class="button{" primary" if i == 0 else ""}" '
         f'data-decide="{escape(str(a))}">{escape(choice_label(session, a))}</button>'
@@ -206,8 +205,7 @@ def game_over_html(session: BagSession) -> str:
             f'<tr{mark}><th scope="row">{escape(name)}</th><td class="detail">{detail}</td>'
             f"<td><strong>{points[seat]}</strong></td></tr>"
         )
-    names = [session.names[s] for s in won]
-    headline = " and ".join(names) + (" share the win" if len(names) > 1 else " wins")
+    headline = won_text(won, session.sentence_names)
     return (
         f'<h2 id="dialog-title">{escape(headline)}</h2>'
         "<p>Highest score wins.</p>"
@@ -220,8 +218,3 @@ def game_over_html(session: BagSession) -> str:
         '<button type="button" class="button" data-ui="setup">New game</button>'
         f"{REPLAY_GAME_BUTTON}</div>"
     )
-
-
-def log_html(session: BagSession, last: int = 200) -> str:
-    """The newest `last` log sentences as list items."""
-    return "".join(f"<li>{escape(line)}</li>" for line in session.log[-last:])

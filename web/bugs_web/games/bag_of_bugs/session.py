@@ -23,11 +23,11 @@ from bugs_core.bag_of_bugs.state import BagState, BagView, Phase
 from bugs_core.bag_of_bugs.tokens import GRAB_TOKENS
 from bugs_core.bots.bag_heuristic import choose_action
 from bugs_core.errors import BugsError
+from bugs_core.grammar import is_you, start
 from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.rng import Rng
 
-from ...seats import shown_names
-from ...table import TableSession, bot_seed
+from ...table import TableSession, bot_seed, sentence_names_of
 from .table_svg import table_words
 
 KEY_ROWS = ("12345", "QWERT", "ASDFG", "ZXCVB", "67890")
@@ -71,7 +71,7 @@ class BagSession(TableSession):
         chosen = {**(options or {}), "players": len(seats)}
         record = new_record("bag-of-bugs", chosen, seed, list(seats))
         state = GAME.initial_state(GAME.make_setup(record.setup), Rng(seed))
-        opening = table_words(GAME.opening(state, shown_names(record.names())))
+        opening = table_words(GAME.opening(state, sentence_names_of(record)))
         return cls(record, state, (opening,))
 
     # -- what the page asks -------------------------------------------------------------
@@ -242,7 +242,7 @@ class BagSession(TableSession):
 
     def _apply(self, action: Action) -> BagSession:
         happened: list[ev.Event] = []
-        sentence = table_words(GAME.describe(self.state, action, self.names))
+        sentence = table_words(GAME.describe(self.state, action, self.sentence_names))
         state = rules.apply(self.state, action, happened)
         after = replace(self, record=self.record.with_action(action), state=state)
         # The news of a lost race stays up for the whole re-grab window it opened: the bots'
@@ -263,8 +263,10 @@ class BagSession(TableSession):
                 continue
             for seat, grab, winner in event.beaten:
                 if self.is_person(seat):
-                    again = f": {self.names[seat]}, grab again!" if event.regrab else "."
-                    return f"{self.names[winner]} got Grab {grab} first{again}"
+                    names = self.sentence_names
+                    loser = "" if is_you(names[seat]) else f"{names[seat]}, "
+                    again = f": {loser}grab again!" if event.regrab else "."
+                    return f"{start(names[winner])} got Grab {grab} first{again}"
         return ""
 
 

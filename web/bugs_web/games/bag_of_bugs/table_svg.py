@@ -25,6 +25,7 @@ from bugs_core.bag_of_bugs.tokens import (
     ROCK,
     TOKEN_LIMIT,
 )
+from bugs_core.grammar import mid
 
 from ...palette import (
     BAG_BACKGROUND,
@@ -274,7 +275,7 @@ def _grabs(
         if holder is None:
             label = f"Grab {grab}: {effect}, free"
         else:
-            label = f"Grab {grab}: {effect}, taken by {names[holder]}"
+            label = f"Grab {grab}: {effect}, taken by {mid(names[holder])}"
         attrs: dict[str, object] = {"aria_label": label, "data_grab_token": grab}
         if grab in clickable and free:
             attrs.update(data_grab=grab, role="button", tabindex=0)

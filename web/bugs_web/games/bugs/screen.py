@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from html import escape
 
-from bugs_core.bots import LEVELS
 from bugs_core.bugs.actions import PassLead, PickUp
 from bugs_core.bugs.describe import how_it_ended
 from bugs_core.bugs.state import HANDS_PER_GAME
 
 from ...record_bar import REPLAY_GAME_BUTTON
-from ...seats import PERSON
+from ...words import log_html as log_html  # the page's log list, one for the three games
+from ...words import seat_label, won_text
 from .picker import card_name, move_label, plain_moves
 from .session import GAME_OVER, HAND_OVER, HANDOFF, Session
 from .table_svg import winners_of
@@ -27,21 +27,11 @@ KEY_HELP = (
 )
 
 
-def seat_label(session: Session, seat: int) -> str:
-    """'Ana' or 'Bo (bot, medium)'."""
-    kind = session.record.seats[seat].kind
-    name = session.names[seat]
-    if kind == PERSON:
-        return name
-    return f"{name} (bot, {LEVELS[kind].label.lower()})"
-
-
 def status_text(session: Session, thinking: bool = False) -> str:
     """One line on what happens now, for the status bar and screen readers."""
     names = session.names
     if session.screen == GAME_OVER:
-        won = " and ".join(names[s] for s in winners_of(session.public_view()))
-        return f"Game over: {won} {'win' if ' and ' in won else 'wins'}."
+        return f"Game over: {won_text(winners_of(session.public_view()), session.sentence_names)}."
     if session.screen == HAND_OVER:
         return f"Hand {len(session.state.hand_scores)} of {HANDS_PER_GAME} is over."
     seat = session.to_act
@@ -130,8 +120,7 @@ def hand_over_html(session: Session) -> str:
         return ""
     result = session.state.last_hand
     assert result is not None
-    names = session.names
-    ended = how_it_ended(result, names)
+    ended = how_it_ended(result, session.sentence_names)
     how = ended[0].upper() + ended[1:] + "."
     done = len(session.state.hand_scores)
     nxt = f"Deal hand {done + 1}"
@@ -147,8 +136,7 @@ def game_over_html(session: Session) -> str:
     """The end of the game: the score sheet, the winners, and a new game."""
     if session.screen != GAME_OVER:
         return ""
-    won = [session.names[s] for s in winners_of(session.public_view())]
-    headline = " and ".join(won) + (" share the win" if len(won) > 1 else " wins")
+    headline = won_text(winners_of(session.public_view()), session.sentence_names)
     return (
         f'<h2 id="dialog-title">{escape(headline)}</h2>'
         f"<p>Lowest total after {HANDS_PER_GAME} hands wins.</p>"
@@ -159,8 +147,3 @@ def game_over_html(session: Session) -> str:
         + REPLAY_GAME_BUTTON
         + "</div>"
     )
-
-
-def log_html(session: Session, last: int = 200) -> str:
-    """The newest `last` log sentences as list items (the list is the screen reader's feed)."""
-    return "".join(f"<li>{escape(line)}</li>" for line in session.log[-last:])

@@ -22,12 +22,12 @@ from bugs_core.bugs import GAME
 from bugs_core.bugs.actions import Action
 from bugs_core.bugs.state import HANDS_PER_GAME, BugsState, BugsView, Phase
 from bugs_core.errors import BugsError
+from bugs_core.grammar import agree, subject
 from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.rng import Rng
 
 from ...replay import checked_action
-from ...seats import shown_names
-from ...table import TurnTaking
+from ...table import TurnTaking, sentence_names_of
 from .picker import Picker
 
 PLAY, HANDOFF, HAND_OVER, GAME_OVER = "play", "handoff", "hand-over", "game-over"
@@ -57,8 +57,10 @@ class Session(TurnTaking):
         """A new game: the deal of hand 1 from `seed`."""
         record = new_record("bugs", {**(options or {}), "players": len(seats)}, seed, list(seats))
         state = GAME.initial_state(GAME.make_setup(record.setup), Rng(seed))
-        names = shown_names(record.names())
-        opening = f"Hand 1 of {HANDS_PER_GAME}: {names[state.dealer]} deals and leads."
+        dealer = sentence_names_of(record)[state.dealer]
+        opening = (
+            f"Hand 1 of {HANDS_PER_GAME}: {subject(dealer, 'deals')} and {agree(dealer, 'leads')}."
+        )
         first = cls(record, state, (opening,), None, PLAY, Picker(()), 0)
         return first._settle()
 
@@ -152,7 +154,7 @@ class Session(TurnTaking):
         return view.hand[kind] if view is not None and 0 <= kind < len(view.hand) else 0
 
     def _apply(self, action: Action) -> Session:
-        sentence = GAME.describe(self.state, action, self.names)
+        sentence = GAME.describe(self.state, action, self.sentence_names)
         state = GAME.apply(self.state, action)
         record = self.record.with_action(action)
         moved = replace(

@@ -13,6 +13,7 @@ from bugs_core.bugspiel.board import DIRECTIONS, Space, line_directions, rotate,
 from bugs_core.bugspiel.cards import card, card_count
 from bugs_core.bugspiel.species import Terrain
 from bugs_core.bugspiel.state import EMPTY
+from bugs_core.grammar import possessive
 
 from ...palette import CARD_FACE, CREAM, ON_BACKGROUND, WHITE
 from ...svg import INK, circle, el, line, rect, text
@@ -139,7 +140,7 @@ def _space_label(d: Drawing, index: int, lit: bool, chosen: bool, picked: bool) 
         what = "empty"
     else:
         c = card(cid)
-        what = f"{d.who[owner]}'s {c.name} ({SEAT_LOOKS[owner].name}, {c.vp} VP)"
+        what = f"{possessive(d.who[owner])} {c.name} ({SEAT_LOOKS[owner].name}, {c.vp} VP)"
         if owner == d.view.seat and c.flying:
             what += ", your flyer"
     label = f"{where}: {what}"

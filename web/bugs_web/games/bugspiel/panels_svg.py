@@ -11,6 +11,7 @@ from bugs_core.bugspiel.cards import bonus_id
 from bugs_core.bugspiel.deck import BonusCard
 from bugs_core.bugspiel.market import PRICES
 from bugs_core.bugspiel.rules import winners
+from bugs_core.grammar import is_you
 
 from ...palette import CREAM, ON_BACKGROUND, PANEL_EDGE, SPIEL_PANEL, TURN, WHITE
 from ...svg import INK, circle, el, full_title, rect, shorten, text
@@ -70,8 +71,9 @@ def _seat_box(d: Drawing, seat: int, x: float, y: float, w: float, h: float) -> 
     name = d.who[seat]
     status = _seat_status(d, seat)
     target = table.setup.target_score
+    you = " (you)" if me and not is_you(name) else ""  # never "You (you)"
     label = (
-        f"{name}{' (you)' if me else ''}, {look.name}: {table.scores[seat]} VP of {target}, "
+        f"{name}{you}, {look.name}: {table.scores[seat]} VP of {target}, "
         f"{len(bugs)} bugs, {len(bonus)} bonus cards" + (f", {status}" if status else "")
     )
     hl = d.highlight
@@ -86,7 +88,7 @@ def _seat_box(d: Drawing, seat: int, x: float, y: float, w: float, h: float) -> 
     text(g, x + 17, y + 22, look.letter, size=13, fill=look.ink, anchor="middle", weight="bold")
     narrow = w < 230
     cut = shorten(name, max(4, int((w - 96) / 8)))
-    shown = cut + (" (you)" if me and w > 200 else "")
+    shown = cut + (you if w > 200 else "")
     node = text(g, x + 34, y + 22, shown, size=14, fill=ON_BACKGROUND, weight="bold")
     full_title(node, name, cut)
     right = {"fill": ON_BACKGROUND, "anchor": "end"}

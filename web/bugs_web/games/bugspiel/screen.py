@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from html import escape
 
-from bugs_core.bots import LEVELS
-
 from ...record_bar import REPLAY_GAME_BUTTON
-from ...seats import PERSON
+from ...words import log_html as log_html  # the page's log list, one for the three games
+from ...words import seat_label, won_text
 from .session import CLOCKWISE, COUNTER_CLOCKWISE, Preview, SpielSession
 from .table_svg import Highlight, full_bonus_svg, full_card_svg
 
@@ -29,21 +28,8 @@ ROTATE_BUTTONS = (
 """The rotation buttons: their data-ui, label and turn step."""
 
 
-def seat_label(session: SpielSession, seat: int) -> str:
-    """'Ana' or 'Bo (bot, medium)'."""
-    kind = session.record.seats[seat].kind
-    name = session.names[seat]
-    if kind == PERSON:
-        return name
-    level = LEVELS[kind].label.lower() if kind in LEVELS else kind
-    return f"{name} (bot, {level})"
-
-
 def _won(session: SpielSession) -> str:
-    won = [session.names[s] for s in session.winners()]
-    if len(won) == 1:
-        return f"{won[0]} wins"
-    return f"{', '.join(won[:-1])} and {won[-1]} share the win"
+    return won_text(session.winners(), session.sentence_names)
 
 
 def status_text(session: SpielSession, thinking: bool = False) -> str:
@@ -117,11 +103,6 @@ def controls_html(session: SpielSession) -> str:
     parts.append(f'<div class="row move-buttons">{"".join(buttons)}</div>')
     parts.append(f'<p class="hint">{escape(KEY_HELP)}</p>')
     return "".join(parts)
-
-
-def log_html(session: SpielSession, last: int = 200) -> str:
-    """The newest `last` log sentences as list items (the list is the screen reader's feed)."""
-    return "".join(f"<li>{escape(line)}</li>" for line in session.log[-last:])
 
 
 def game_over_html(session: SpielSession) -> str:

@@ -31,8 +31,7 @@ from bugs_core.errors import BugsError
 from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.rng import Rng
 
-from ...seats import shown_names
-from ...table import TurnTaking
+from ...table import TurnTaking, sentence_names_of
 
 CLOCKWISE, COUNTER_CLOCKWISE = -1, 1
 """Turn steps in the notation's sense: +1 turns a tile counter-clockwise, -1 clockwise."""
@@ -84,7 +83,7 @@ class SpielSession(TurnTaking):
         chosen = {**(options or {}), "players": len(seats)}
         record = new_record("bugspiel", chosen, seed, list(seats))
         state = GAME.initial_state(GAME.make_setup(record.setup), Rng(seed))
-        first = cls(record, state, (opening(state, shown_names(record.names())),), (), 0)
+        first = cls(record, state, (opening(state, sentence_names_of(record)),), (), 0)
         people = first.people
         return replace(first, viewer=people[0] if people else 0)._settle()
 
@@ -115,7 +114,7 @@ class SpielSession(TurnTaking):
 
     def ending(self) -> str:
         """The engine's sentence on how the game ended ('' while it goes on)."""
-        return how_it_ended(self.state, self.names)
+        return how_it_ended(self.state, self.sentence_names)
 
     def targets(self) -> frozenset[int]:
         """The spaces the current pick may go to, by the engine's legal actions."""
@@ -177,7 +176,6 @@ class SpielSession(TurnTaking):
         if action is None:
             return None
         state = self.state
-        names = self.names
         match action:
             case BuyBug(slot):
                 bug = state.bug_market[slot]
@@ -197,7 +195,7 @@ class SpielSession(TurnTaking):
             case PlayBug(cid, to, turn):
                 s = spot_index(state.board, to)
                 played = card(cid)
-                effects = [f"+{played.vp} VP for {names[state.to_act]}"]
+                effects = [f"+{played.vp} VP for you"]
                 effects += self._meal(s)
                 effects.append(_turn_words(turn))
                 title = f"Play the {played.name} on {to} ({state.terrain[s // 3].value})"
@@ -392,7 +390,7 @@ class SpielSession(TurnTaking):
         return [f"Eats {whose} {card(there).name}"]
 
     def _apply(self, action: Action) -> SpielSession:
-        sentence = GAME.describe(self.state, action, self.names)
+        sentence = GAME.describe(self.state, action, self.sentence_names)
         state = GAME.apply(self.state, action)
         moved = replace(
             self,
