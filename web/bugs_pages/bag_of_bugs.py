@@ -15,7 +15,6 @@ from bugs_web.games.bag_of_bugs import KIT
 from bugs_web.games.bag_of_bugs.screen import (
     game_over_html,
     grab_rows_html,
-    log_html,
     prompt_html,
     status_text,
 )
@@ -59,9 +58,6 @@ class BagPage(TablePage[BagSession]):
 
     def status_text(self, s: BagSession) -> str:
         return status_text(s, self.thinking)
-
-    def log_html(self, s: BagSession) -> str:
-        return log_html(s)
 
     def dialog_html(self, s: BagSession) -> str:
         return game_over_html(s)

@@ -16,7 +16,6 @@ from bugs_web.games.bugs.screen import (
     game_over_html,
     hand_over_html,
     handoff_html,
-    log_html,
     status_text,
 )
 from bugs_web.games.bugs.session import HAND_OVER, PLAY, Session
@@ -59,9 +58,6 @@ class BugsPage(TurnTablePage[Session]):
 
     def status_text(self, s: Session) -> str:
         return status_text(s, self.thinking)
-
-    def log_html(self, s: Session) -> str:
-        return log_html(s)
 
     def dialog_html(self, s: Session) -> str:
         return handoff_html(s) or hand_over_html(s) or game_over_html(s)

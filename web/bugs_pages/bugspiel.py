@@ -17,7 +17,6 @@ from bugs_web.games.bugspiel.screen import (
     controls_html,
     game_over_html,
     highlight_of,
-    log_html,
     popup_html,
     status_text,
 )
@@ -62,9 +61,6 @@ class SpielPage(TurnTablePage[SpielSession]):
 
     def status_text(self, s: SpielSession) -> str:
         return status_text(s, self.thinking)
-
-    def log_html(self, s: SpielSession) -> str:
-        return log_html(s)
 
     def dialog_html(self, s: SpielSession) -> str:
         return game_over_html(s)

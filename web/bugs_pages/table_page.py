@@ -40,6 +40,7 @@ from bugs_web.dom.embed_frame import report, run_embedded
 from bugs_web.dom.records import Records
 from bugs_web.kit import GameKit
 from bugs_web.table import TableSession, TurnTaking, bot_request
+from bugs_web.words import log_html
 
 TYPING = ("input", "select", "textarea")
 """Elements whose keys belong to the person typing, never to the game."""
@@ -91,7 +92,7 @@ class TablePage(Generic[S]):
 
     def log_html(self, s: S) -> str:
         """The log's list items."""
-        raise NotImplementedError
+        return log_html(s)
 
     def dialog_html(self, s: S) -> str:
         """The dialog over the table ('' for none): a hand-off, a hand's end, the game's end."""

@@ -47,7 +47,7 @@ def sentence_names_of(record: GameRecord) -> list[str]:
 
 class TableSession:
     """A game at one device, as a mixin for a game's frozen session dataclass: it needs the
-    fields `record`, `state` and `notice` and the class's `GAME`, `start` and `_apply`."""
+    fields `record`, `state`, `log` and `notice` and the class's `GAME`, `start` and `_apply`."""
 
     __slots__ = ()
 
@@ -55,6 +55,7 @@ class TableSession:
     """The rules this session plays."""
     record: GameRecord
     state: Any
+    log: tuple[str, ...]
     notice: str
 
     @classmethod
