@@ -10,6 +10,10 @@ sets with one specialised instruction each (a frozen class must go through a C c
 field, which costs twice as much again in Pyodide). The finished draft then becomes an
 instance of the frozen class (`__class__` assignment, allowed between classes of the same
 layout), and is frozen from then on.
+
+The evolver's type takes any keyword, so each state module shows mypy `dataclasses.replace` as
+its `evolve` instead (under `TYPE_CHECKING`): mypy's dataclass plugin checks replace's keywords
+against the fields, and the rules still call the compiled evolver, with no layer in between.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ def evolver(cls: type[T]) -> Callable[..., T]:
     names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
     draft = type(f"{cls.__name__}Draft", (), {"__slots__": cls.__dict__["__slots__"]})
     probe: Any = object.__new__(draft)
+    # Warning: `__class__` assignment between slotted classes of one layout is CPython's (and so
+    # Pyodide's) behaviour, not a language guarantee; another interpreter may refuse it here.
     probe.__class__ = cls  # a layout the assignment refuses fails here, once
     namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "Draft": draft}
     namespace["KEEP"] = object()

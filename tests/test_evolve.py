@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -53,3 +57,49 @@ def test_only_slotted_dataclasses_without_post_init_qualify():
         with pytest.raises(TypeError, match="slotted dataclass"):
             evolver(cls)
     assert BugsState.__slots__ and BugspielState.__slots__
+
+
+MISSPELT = textwrap.dedent(
+    """
+    from bugs_core.bag_of_bugs.state import BagState
+    from bugs_core.bag_of_bugs.state import evolve as bag_evolve
+    from bugs_core.bugs.state import BugsState, evolve
+    from bugs_core.bugspiel.state import BugspielState
+    from bugs_core.bugspiel.state import evolve as spiel_evolve
+
+
+    def fine(state: BugsState, bag: BagState, spiel: BugspielState) -> None:
+        evolve(state, to_act=2)
+        bag_evolve(bag, grab=1)
+        spiel_evolve(spiel, moves=spiel.moves + 1, end=None)
+
+
+    def misspelt(state: BugsState, bag: BagState, spiel: BugspielState) -> None:
+        evolve(state, to_akt=2)
+        bag_evolve(bag, grab="one")
+        spiel_evolve(spiel, endd=None)
+    """
+)
+
+
+@pytest.mark.slow  # a cold mypy run of the state modules, a few seconds
+def test_mypy_checks_the_field_names_and_types_of_evolve(tmp_path: Path) -> None:
+    """The evolvers accept any keyword as far as their own type goes; mypy sees
+    dataclasses.replace in their place, so a misspelt field or a wrong type is an error."""
+    snippet = tmp_path / "snippet.py"
+    snippet.write_text(MISSPELT)
+    root = Path(__file__).resolve().parent.parent
+    mypy = [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache")]
+    run = subprocess.run(
+        [*mypy, "--no-error-summary", "--hide-error-context", str(snippet)],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    errors = [line for line in run.stdout.splitlines() if ": error: " in line]
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert len(errors) == 3, run.stdout
+    assert 'Unexpected keyword argument "to_akt" for "replace" of "BugsState"' in errors[0]
+    assert 'Argument "grab" to "replace" of "BagState" has incompatible type "str"' in errors[1]
+    assert 'Unexpected keyword argument "endd" for "replace" of "BugspielState"' in errors[2]

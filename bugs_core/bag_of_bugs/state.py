@@ -6,7 +6,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import SetupError
 from ..evolve import evolver
@@ -122,9 +122,17 @@ class BagState:
     rng: RngState  # draws the next tokens; never part of a view
 
 
-evolve = evolver(BagState)
+# mypy: implicit-reexport
+# (so that the rules may import `evolve` below, which mypy sees as imported from dataclasses)
+if TYPE_CHECKING:
+    # mypy checks the keywords of a `dataclasses.replace` call against the fields (its dataclass
+    # plugin); the rules run the compiled copy, which takes the same keywords.
+    from dataclasses import replace as evolve
+else:
+    evolve = evolver(BagState)
 """`evolve(state, phase=..., ...)`: a copy of a BagState with those fields changed, as
-`dataclasses.replace` makes it (which it replaces in the rules, for speed)."""
+`dataclasses.replace` makes it (which it replaces in the rules, for speed). mypy sees
+`dataclasses.replace` itself, so a misspelt field or a wrong type is an error there."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ action's effect and the end check all happen inside `apply`, in the order of §6
 from __future__ import annotations
 
 import functools
+from typing import assert_never
 
 from ..errors import IllegalActionError
 from ..rng import Rng
@@ -422,46 +423,64 @@ def apply(state: BugspielState, action: Action) -> BugspielState:
     check(state, action)
     seat = state.to_act
     scores = list(state.scores)
-    progress = True
-    changes: dict[str, object] = {}
+    # Every action but Pass resets the passes; each case passes the fields it changes, by name
+    # (mypy checks them), together with these.
+    moves = state.moves + 1
+    to_act = (seat + 1) % state.players
     match action:
         case Pass():
-            progress = False
+            after = evolve(
+                state, passes=state.passes + 1, idle=state.idle + 1, moves=moves, to_act=to_act
+            )
         case BuyBug(slot):
             bought = buy(state.bug_market, slot, state.bug_deck)
             hands = list(state.bug_hands)
             hands[seat] = tuple(sorted((*hands[seat], bought.card)))
             scores[seat] -= bought.cost
-            changes.update(
+            after = evolve(
+                state,
                 bug_market=bought.market,
                 bug_deck=bought.deck,
                 bug_discard=state.bug_discard + bought.discarded,
                 bug_hands=tuple(hands),
+                scores=tuple(scores),
+                passes=0,
+                idle=0,
+                moves=moves,
+                to_act=to_act,
             )
         case BuyBonus(slot):
             got = buy(state.bonus_market, slot, state.bonus_deck)
             bonus_hands = list(state.bonus_hands)
             bonus_hands[seat] = _sorted_bonus([*bonus_hands[seat], got.card])
             scores[seat] -= got.cost
-            changes.update(
+            after = evolve(
+                state,
                 bonus_market=got.market,
                 bonus_deck=got.deck,
                 bonus_discard=state.bonus_discard + got.discarded,
                 bonus_hands=tuple(bonus_hands),
+                scores=tuple(scores),
+                passes=0,
+                idle=0,
+                moves=moves,
+                to_act=to_act,
             )
         case PlayBug() | Fly():
             to, turn = action.to, action.turn
             cards, owners = list(state.cards), list(state.owners)
             discard = list(state.bug_discard)
             t = spot_index(state.board, to)
+            bug_hands = state.bug_hands
             if isinstance(action, PlayBug):
                 cid = action.card
-                hand = list(state.bug_hands[seat])
+                hand = list(bug_hands[seat])
                 hand.remove(cid)
-                hands = list(state.bug_hands)
+                hands = list(bug_hands)
                 hands[seat] = tuple(hand)
-                changes["bug_hands"] = tuple(hands)
+                bug_hands = tuple(hands)
                 scores[seat] += card(cid).vp
+                progress = True
             else:
                 s = spot_index(state.board, action.source)
                 cid = cards[s]
@@ -471,11 +490,18 @@ def apply(state: BugspielState, action: Action) -> BugspielState:
             _put(cards, owners, discard, t, cid, seat)
             rotations = list(state.rotations)
             rotations[t // 3] = rotate(rotations[t // 3], turn)
-            changes.update(
+            after = evolve(
+                state,
                 cards=tuple(cards),
                 owners=tuple(owners),
                 bug_discard=tuple(discard),
                 rotations=tuple(rotations),
+                bug_hands=bug_hands,
+                scores=tuple(scores),
+                passes=0,
+                idle=0 if progress else state.idle + 1,
+                moves=moves,
+                to_act=to_act,
             )
         case PlayBonus(bonus, on):
             gained = bonus_points(state, bonus, spot_index(state.board, on))
@@ -484,17 +510,17 @@ def apply(state: BugspielState, action: Action) -> BugspielState:
             kept = list(bonus_hands[seat])
             kept.remove(bonus)
             bonus_hands[seat] = tuple(kept)
-            changes.update(
-                bonus_hands=tuple(bonus_hands), bonus_discard=(*state.bonus_discard, bonus)
+            after = evolve(
+                state,
+                bonus_hands=tuple(bonus_hands),
+                bonus_discard=(*state.bonus_discard, bonus),
+                scores=tuple(scores),
+                passes=0,
+                idle=0,
+                moves=moves,
+                to_act=to_act,
             )
-    after = evolve(
-        state,
-        scores=tuple(scores),
-        passes=state.passes + 1 if isinstance(action, Pass) else 0,
-        idle=0 if progress else state.idle + 1,
-        moves=state.moves + 1,
-        to_act=(seat + 1) % state.players,
-        **changes,
-    )
+        case _:
+            assert_never(action)
     end = _ended(after)
     return after if end is None else evolve(after, end=end)

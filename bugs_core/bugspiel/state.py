@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..evolve import evolver
 from .board import Board, board_for
@@ -16,7 +17,7 @@ from .deck import BonusCard
 from .setup import BugspielSetup
 from .species import Terrain
 
-__all__ = ["EMPTY", "NOBODY", "BugspielState", "BugspielView", "End"]
+__all__ = ["EMPTY", "NOBODY", "BugspielState", "BugspielView", "End", "evolve"]
 
 EMPTY = -1
 """No card on a space."""
@@ -87,9 +88,15 @@ class BugspielState:
         return self.setup.players
 
 
-evolve = evolver(BugspielState)
+if TYPE_CHECKING:
+    # mypy checks the keywords of a `dataclasses.replace` call against the fields (its dataclass
+    # plugin); the rules run the compiled copy, which takes the same keywords.
+    from dataclasses import replace as evolve
+else:
+    evolve = evolver(BugspielState)
 """`evolve(state, to_act=1, ...)`: a copy of a BugspielState with those fields changed, as
-`dataclasses.replace` makes it (which it replaces in the rules, for speed)."""
+`dataclasses.replace` makes it (which it replaces in the rules, for speed). mypy sees
+`dataclasses.replace` itself, so a misspelt field or a wrong type is an error there."""
 
 
 @dataclass(frozen=True, slots=True)

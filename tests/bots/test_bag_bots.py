@@ -198,6 +198,7 @@ def test_heuristic_points_match_the_scoring_table() -> None:
         assert seat_points(collection, rival) == score(collection, most)
 
 
+@pytest.mark.slow  # a tournament
 def test_heuristic_beats_random() -> None:
     players = 4
     setup = setup_of(players)

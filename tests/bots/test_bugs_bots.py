@@ -60,6 +60,7 @@ def rng_pick(rng: Rng, state: BugsState) -> Action:
     return rng.choice(GAME.legal_actions(state))
 
 
+@pytest.mark.slow  # a tournament
 def test_heuristic_beats_random() -> None:
     heuristic_mean, random_mean = mean_scores_against_randoms(BugsHeuristicBot, 60, 4, 1000)
     print(f"\nheuristic mean score {heuristic_mean:.2f}, random mean score {random_mean:.2f}")

@@ -140,6 +140,7 @@ def test_candidates_are_legal_and_keep_going_out_and_wipe_outs(seed: int) -> Non
         state = GAME.apply(state, rng.choice(legal))
 
 
+@pytest.mark.slow  # a tournament
 def test_search_beats_random() -> None:
     search_mean, random_mean = mean_scores_against_randoms(lambda: Limited(20), 2, 4, 2000)
     print(f"\nsearch (20 iterations) mean score {search_mean:.2f}, random {random_mean:.2f}")

@@ -231,7 +231,11 @@ def test_every_move_is_legal_in_full_games(seed: int) -> None:
     assert GAME.is_terminal(final)
 
 
-@pytest.mark.parametrize(("players", "board"), [(2, "small"), (4, "large"), (3, "large")])
+@pytest.mark.parametrize(
+    ("players", "board"),
+    # The 4-seat game on the large board is the longest (slow); the fast tier plays the others.
+    [(2, "small"), pytest.param(4, "large", marks=pytest.mark.slow), (3, "large")],
+)
 def test_every_move_is_legal_on_both_boards_with_2_to_4_players(players: int, board: str) -> None:
     game_setup = GAME.make_setup({"players": players, "board": board})
     bots: list[Bot] = [Limited(SpielSearchBot(), 6), SpielHeuristicBot(), RandomBot()]
@@ -321,6 +325,7 @@ def test_budgets_grow_with_the_level() -> None:
     assert medium is not None and hard is not None and medium < hard
 
 
+@pytest.mark.slow  # a tournament
 def test_heuristic_beats_random() -> None:
     totals = {"heuristic": 0, "random": 0}
     for game in range(6):

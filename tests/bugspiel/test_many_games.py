@@ -5,7 +5,7 @@ bugs_core.soak (terminal iff no legal action). Every 10th game's record replays 
 final state (bugs_core.record).
 
 A second test plays 1,000 games to the end and prints which end condition ended each
-(`pytest -s` shows the table).
+(`pytest -s` shows the table). Both are marked slow; the fast tier plays a dozen checked games.
 """
 
 from __future__ import annotations
@@ -55,6 +55,14 @@ def play_checked(game: int, *, check_replay: bool) -> BugspielState:
     return final
 
 
+def test_a_few_games_keep_every_invariant() -> None:
+    """The fast tier's share: games 0..11 (2-4 players on both boards); games 0 and 10
+    replayed."""
+    for game in range(12):
+        assert play_checked(game, check_replay=game % 10 == 0).end is not None
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_every_invariant(chunk: int) -> None:
     """Games 0..499 (50 per chunk, 2-4 players, both boards); every 10th record replayed."""
@@ -65,6 +73,7 @@ def test_random_games_keep_every_invariant(chunk: int) -> None:
         _ends[game] = final.end
 
 
+@pytest.mark.slow
 def test_1000_games_end_and_how() -> None:
     """1,000 seeded random games (the 500 above and 500 more) all end; the table of end
     conditions sums to 1,000 (per board, too)."""

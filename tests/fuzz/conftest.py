@@ -1,5 +1,6 @@
-"""Hypothesis profiles of the fuzz tests: 10,000 inputs per target by default, 200,000 in the
-soak run (`pytest -m soak tests/fuzz`). Derandomized and without an example database so that
+"""Hypothesis profiles of the fuzz tests: 10,000 inputs per target in the default run (marked
+`slow`), 300 in the fast tier (`-m "not slow"`), 200,000 in the soak run (`pytest -m soak
+tests/fuzz`). Derandomized and without an example database so that
 a CI run is reproducible and leaves nothing behind; the deadline makes a slow input a failure."""
 
 from __future__ import annotations
@@ -19,4 +20,5 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
     print_blob=False,
 )
+settings.register_profile("fuzz-fast", settings.get_profile("fuzz"), max_examples=300)
 settings.register_profile("fuzz-soak", settings.get_profile("fuzz"), max_examples=200_000)

@@ -620,15 +620,16 @@ def record_shaped(p: Program) -> Any:
     }
 
 
-# --- the default and the soak run of one property ---------------------------------------------
+# --- the fast, the default and the soak run of one property -----------------------------------
 
 Test = Callable[[], None]
 
 
-def fuzz(check: Callable[[Any], None], inputs: st.SearchStrategy[Any]) -> tuple[Test, Test]:
-    """Two tests of `check` over `inputs`: the default run (profile "fuzz", 10,000 inputs) and a
-    soak run marked `soak` (profile "fuzz-soak", 200,000), both registered in conftest.py.
-    Assign them to module names starting with test_ for pytest to collect them."""
+def fuzz(check: Callable[[Any], None], inputs: st.SearchStrategy[Any]) -> tuple[Test, Test, Test]:
+    """Three tests of `check` over `inputs`: the fast tier's (profile "fuzz-fast", 300 inputs),
+    the default run's marked `slow` (profile "fuzz", 10,000) and a soak run marked `soak`
+    (profile "fuzz-soak", 200,000), all registered in conftest.py. Assign them to module names
+    starting with test_ for pytest to collect them."""
 
     def make(profile: str) -> Test:
         @settings(settings.get_profile(profile))
@@ -639,4 +640,4 @@ def fuzz(check: Callable[[Any], None], inputs: st.SearchStrategy[Any]) -> tuple[
         run.__name__ = run.__qualname__ = f"{check.__name__}[{profile}]"
         return run
 
-    return make("fuzz"), pytest.mark.soak(make("fuzz-soak"))
+    return make("fuzz-fast"), pytest.mark.slow(make("fuzz")), pytest.mark.soak(make("fuzz-soak"))

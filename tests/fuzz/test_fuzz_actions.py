@@ -67,11 +67,13 @@ def parses_or_refuses(game_id: str) -> Callable[[Case], None]:
     return check
 
 
-test_bugs, test_bugs_soak = fuzz(parses_or_refuses("bugs"), action_cases("bugs"))
-test_bag_of_bugs, test_bag_of_bugs_soak = fuzz(
+test_bugs, test_bugs_full, test_bugs_soak = fuzz(parses_or_refuses("bugs"), action_cases("bugs"))
+test_bag_of_bugs, test_bag_of_bugs_full, test_bag_of_bugs_soak = fuzz(
     parses_or_refuses("bag-of-bugs"), action_cases("bag-of-bugs")
 )
-test_bugspiel, test_bugspiel_soak = fuzz(parses_or_refuses("bugspiel"), action_cases("bugspiel"))
+test_bugspiel, test_bugspiel_full, test_bugspiel_soak = fuzz(
+    parses_or_refuses("bugspiel"), action_cases("bugspiel")
+)
 
 
 # --- regressions: inputs the fuzzing found, each once a crash or a slow path ----------------

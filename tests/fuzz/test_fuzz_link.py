@@ -28,9 +28,15 @@ def decodes_or_refuses(text: str) -> None:
     assert record is None or isinstance(record, GameRecord)
 
 
-test_random_text, test_random_text_soak = fuzz(decodes_or_refuses, random_links())
-test_damaged_links, test_damaged_links_soak = fuzz(decodes_or_refuses, damaged_links())
-test_forged_links, test_forged_links_soak = fuzz(decodes_or_refuses, forged_links())
+test_random_text, test_random_text_full, test_random_text_soak = fuzz(
+    decodes_or_refuses, random_links()
+)
+test_damaged_links, test_damaged_links_full, test_damaged_links_soak = fuzz(
+    decodes_or_refuses, damaged_links()
+)
+test_forged_links, test_forged_links_full, test_forged_links_soak = fuzz(
+    decodes_or_refuses, forged_links()
+)
 
 
 # --- regressions: inputs the fuzzing found ----------------------------------------------------

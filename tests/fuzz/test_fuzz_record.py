@@ -27,8 +27,12 @@ def reads_value_or_refuses(value: Any) -> None:
     reads_or_refuses(json.dumps(value))
 
 
-test_random_text, test_random_text_soak = fuzz(reads_or_refuses, st.text() | st.binary())
-test_random_json, test_random_json_soak = fuzz(
+test_random_text, test_random_text_full, test_random_text_soak = fuzz(
+    reads_or_refuses, st.text() | st.binary()
+)
+test_random_json, test_random_json_full, test_random_json_soak = fuzz(
     reads_value_or_refuses, programs(40).map(record_shaped)
 )
-test_damaged_records, test_damaged_records_soak = fuzz(reads_or_refuses, damaged_records())
+test_damaged_records, test_damaged_records_full, test_damaged_records_soak = fuzz(
+    reads_or_refuses, damaged_records()
+)
