@@ -1,18 +1,21 @@
-"""The games' kits by id: adding a game's UI is one folder under games/ and one line here."""
+"""The games' kits by id: each game package of the core registry (`bugs_core.registry.PACKAGES`)
+has its kit in `games/<package>/`, so a game's UI needs no line here."""
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
+
+from bugs_core.registry import PACKAGES
 
 from .kit import GameKit
 
 
 def _kits() -> dict[str, GameKit[Any]]:
-    from .games.bag_of_bugs import KIT as BAG_OF_BUGS
-    from .games.bugs import KIT as BUGS
-    from .games.bugspiel import KIT as BUGSPIEL
-
-    return {kit.game_id: kit for kit in (BUGS, BAG_OF_BUGS, BUGSPIEL)}
+    kits: list[GameKit[Any]] = [
+        import_module(f"{__package__}.games.{package}").KIT for package in PACKAGES
+    ]
+    return {kit.game_id: kit for kit in kits}
 
 
 KITS: dict[str, GameKit[Any]] = _kits()
