@@ -10,7 +10,6 @@ opened an element or an attribute.
 from __future__ import annotations
 
 import json
-import random
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
@@ -18,10 +17,11 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
+from random_games import random_game
 
 from bugs_core.errors import InvalidRecordError
 from bugs_core.link import decode_link, encode_link
-from bugs_core.record import MAX_NAME, GameRecord, Seat, from_json, new_record, replay_states
+from bugs_core.record import MAX_NAME, GameRecord, Seat, from_json
 from bugs_core.registry import get_game
 from bugs_web.embed import EmbedError, EventFeed, parse_seats
 from bugs_web.games.bag_of_bugs import screen as bag_screen
@@ -162,18 +162,7 @@ def played(game: str, names: Sequence[str], seed: int = 7) -> GameRecord:
     """A whole game of random legal moves, people and bots in turn."""
     kinds = ["human" if i % 2 == 0 else "medium" for i in range(len(names))]
     seats = [Seat(name, kind) for name, kind in zip(names, kinds, strict=True)]
-    options: dict[str, Any] = {"players": len(seats)}
-    if game == "bugspiel":
-        options["target_score"] = 25
-    record = new_record(game, options, seed, seats)
-    rules = get_game(game)
-    state = list(replay_states(record))[-1]
-    pick = random.Random(seed)
-    while not rules.is_terminal(state):
-        action = pick.choice(rules.legal_actions(state))
-        record = record.with_action(action)
-        state = rules.apply(state, action)
-    return record
+    return random_game(game, seats, seed, target=25)
 
 
 def renamed(record: GameRecord, names: Sequence[str]) -> GameRecord:

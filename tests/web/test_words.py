@@ -4,7 +4,6 @@ the win sentence in one phrasing; the log's numbers in full however many moves w
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,12 +11,13 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from random_games import random_game
 
 from bugs_core.bag_of_bugs import events as bag_events
 from bugs_core.bag_of_bugs.describe import event_text
 from bugs_core.engine import play
 from bugs_core.grammar import agree, is_you, names_subject, second_person, subject
-from bugs_core.record import GameRecord, Seat, new_record, replay_states
+from bugs_core.record import GameRecord, Seat
 from bugs_core.registry import get_game
 from bugs_web.games.bag_of_bugs import screen as bag_screen
 from bugs_web.games.bag_of_bugs.session import BagSession
@@ -192,18 +192,7 @@ SCREENS: dict[str, Any] = {"bugs": bugs_screen, "bag-of-bugs": bag_screen, "bugs
 
 
 def played(game_id: str, seats: Sequence[Seat], seed: int) -> GameRecord:
-    options: dict[str, Any] = {"players": len(seats)}
-    if game_id == "bugspiel":
-        options["target_score"] = 30
-    record = new_record(game_id, options, seed, list(seats))
-    rules = get_game(game_id)
-    state = list(replay_states(record))[-1]
-    pick = random.Random(seed)
-    while not rules.is_terminal(state):
-        action = pick.choice(rules.legal_actions(state))
-        record = record.with_action(action)
-        state = rules.apply(state, action)
-    return record
+    return random_game(game_id, seats, seed, target=30)
 
 
 def rendered(game_id: str, s: Any) -> list[str]:
