@@ -49,7 +49,7 @@ def shown_names(names: Iterable[str]) -> list[str]:
 
 def seat_name(names: Sequence[str], seat: int) -> str:
     """The name given to `seat`, or "Seat n" when there is none (a short list or a blank)."""
-    return str(names[seat]) if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+    return str(names[seat]) if 0 <= seat < len(names) and names[seat] else f"Seat {seat + 1}"
 
 
 def seats_from_form(entries: Sequence[tuple[str, str]], game: Any) -> tuple[Seat, ...]:

@@ -18,7 +18,7 @@ from bugs_core.bots import LEVELS
 from bugs_core.grammar import YOU, agree, is_you, join, mid, start, subject
 from bugs_core.record import Seat
 
-from .seats import PERSON
+from .seats import PERSON, seat_name
 
 __all__ = [
     "YOU",
@@ -51,11 +51,6 @@ class Logged(Protocol):
 
     @property
     def log(self) -> Sequence[str]: ...
-
-
-def seat_name(names: Sequence[str], seat: int) -> str:
-    """The given name of a seat, or "Seat n" when none is given."""
-    return str(names[seat]) if 0 <= seat < len(names) and names[seat] else f"Seat {seat + 1}"
 
 
 def sentence_names(names: Sequence[str], people: Sequence[int]) -> list[str]:
