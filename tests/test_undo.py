@@ -28,18 +28,25 @@ def first_legal(game_id: str, record: GameRecord, kind: str) -> str:
     return next(str(a) for a in game.legal_actions(state) if type(a).__name__ == kind)
 
 
-def test_bugspiel_plays_and_passes_undo_back_to_my_move() -> None:
-    record = record_of("bugspiel", 2, 3, [])
+def test_bugspiel_plays_undo_back_to_my_move() -> None:
+    record = record_of("bugspiel", 2, 2, [])
     mine = first_legal("bugspiel", record, "PlayBug")
     record = record.with_action(mine)
     assert undo_length(record, 0) == 0
-    record = record.with_action("pass")  # the other seat's reply reveals nothing
+    # The other seat's play from hand reveals nothing.
+    record = record.with_action(first_legal("bugspiel", record, "PlayBug"))
     assert undo_length(record, 0) == 0
     assert undo_length(record, 1) == 1
 
 
+def test_bugspiel_a_pass_slides_the_markets_so_it_stays() -> None:
+    """Decision 12: a Pass refills slot 0 of both markets from the decks, a draw."""
+    record = record_of("bugspiel", 2, 2, ["pass"])
+    assert undo_length(record, 0) is None
+
+
 def test_bugspiel_a_purchase_refills_from_the_deck_so_it_stays() -> None:
-    record = record_of("bugspiel", 2, 3, ["buy bug 7"])
+    record = record_of("bugspiel", 2, 2, ["buy bug 7"])
     assert undo_length(record, 0) is None
     record = record.with_action(first_legal("bugspiel", record, "PlayBug"))
     assert undo_length(record, 1) == 1  # seat 1's own play after the purchase

@@ -1,15 +1,15 @@
 """Bugspiel's decks and terrain (docs/rules/bugspiel.md §4, §1.4 and decision 5).
 
-The bug deck is built from whole categories chosen in a seeded shuffled order under a predator
-cap, trimmed to a multiple of the board's deck size, and topped up with wild cards; the bonus
-deck is built from it as pairs of goals; terrain is dealt to the tiles in proportion to it.
+The bug deck is every card of whole categories chosen in a seeded shuffled order under a
+predator cap (never trimmed: decision 5), topped up with wild cards; the bonus deck, at least
+BONUS_DECK_MIN cards, is built from it as pairs of goals; terrain is dealt to the tiles in
+proportion to it.
 Every count and share is in integers, so the result is the same in CPython and Pyodide.
 """
 
 from __future__ import annotations
 
 import enum
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -26,8 +26,8 @@ from bugs_core.errors import BugsError
 from bugs_core.rng import Rng
 
 __all__ = [
+    "BONUS_DECK_MIN",
     "CATEGORY_GOAL_PERCENT",
-    "DEFAULT_MULTIPLIER",
     "FLYING_GOAL_PERCENT",
     "MAX_TRIES",
     "MIN_CATEGORIES",
@@ -38,6 +38,7 @@ __all__ = [
     "DeckError",
     "DietGoal",
     "Goal",
+    "bonus_deck_size",
     "build_deck",
     "deal_terrain",
     "deck_size",
@@ -52,8 +53,9 @@ PREDATOR_PERCENT = 33
 """Predators may be at most this share of the category cards, in percent (§4.2, decision 5)."""
 MAX_TRIES = 100
 """Seeds tried in a row before deck building gives up (decision 5)."""
-DEFAULT_MULTIPLIER = 2
-"""The deck is trimmed to this many times deckSize (decision 5; a setup option)."""
+BONUS_DECK_MIN = 300
+"""The bonus deck holds max(bug-deck size, this) cards (decision 5): the reference's goal deck
+matches its ~550-card bug deck, and 300 keeps the bonus market supplied when a deck is small."""
 
 CATEGORY_GOAL_PERCENT = 75
 """Share of bonus goals that name a category (§4.5); the rest are diet or flying goals."""
@@ -73,6 +75,11 @@ def deck_size(board: Board) -> int:
 def wild_count(board: Board) -> int:
     """How many wild cards join the deck, trunc(deckSize x 0.1) (§4.3): 3 small, 6 large."""
     return deck_size(board) // 10
+
+
+def bonus_deck_size(bug_cards: int) -> int:
+    """The bonus deck's size for a bug deck of this many cards, wild ones included (decision 5)."""
+    return max(bug_cards, BONUS_DECK_MIN)
 
 
 def _too_many_predators(predators: int, cards: int) -> bool:
@@ -166,7 +173,7 @@ class Deck:
     wild: tuple[Species, ...]
     """The wild cards among `cards`, in the order they were met."""
     goals: tuple[BonusCard, ...]
-    """The bonus deck, shuffled; as many cards as `cards`."""
+    """The bonus deck, shuffled; `bonus_deck_size(len(cards))` cards."""
     min_value: int
     """The lowest value among the non-wild cards (minDeckValue, §5.2)."""
     seed: int
@@ -203,25 +210,6 @@ def _walk(rng: Rng, data: SpeciesData, target: int) -> _Walk | None:
     if len(chosen) >= MIN_CATEGORIES and len(cards) >= target:
         return cards, chosen, order
     return None
-
-
-def _trim(rng: Rng, cards: list[Species], limit: int) -> None:
-    """Remove random cards down to limit, never the last 2 of a category (decision 5)."""
-    counts = Counter([c.category for c in cards])
-    spare = sum([n - 2 for n in counts.values() if n > 2])
-    while len(cards) > limit and spare > 0:
-        i = rng.below(len(cards))
-        # Rejection keeps the choice uniform over the cards that may go.
-        if counts[cards[i].category] <= 2:
-            continue
-        counts[cards.pop(i).category] -= 1
-        spare -= 1
-    while _too_many_predators(sum([c.is_predator for c in cards]), len(cards)):
-        # Spare the last 2 of a category here too, unless only such predators are left.
-        pool = [i for i, c in enumerate(cards) if c.is_predator and counts[c.category] > 2]
-        if not pool:
-            pool = [i for i, c in enumerate(cards) if c.is_predator]
-        counts[cards.pop(rng.choice(pool)).category] -= 1
 
 
 def _goal(rng: Rng, cards: tuple[Species, ...], categories: tuple[str, ...]) -> str | DietGoal:
@@ -272,26 +260,18 @@ def _as_goal(goal: str | DietGoal) -> Goal:
     return shared
 
 
-def build_deck(
-    seed: int,
-    board: Board,
-    data: SpeciesData,
-    *,
-    multiplier: int = DEFAULT_MULTIPLIER,
-) -> Deck:
+def build_deck(seed: int, board: Board, data: SpeciesData) -> Deck:
     """Build the bug and bonus decks for a board from a seed (§4, decision 5).
 
     If the walk over the shuffled species ends short of 6 categories and deckSize cards, the
     next seed is tried, up to MAX_TRIES seeds; then DeckError.
     """
-    if multiplier < 1:
-        raise ValueError(f"deck multiplier must be at least 1, got {multiplier}")
     target = deck_size(board)
     for tried in range(MAX_TRIES):
         rng = Rng(seed + tried)
         walked = _walk(rng, data, target)
         if walked is not None:
-            return _finish(rng, seed + tried, board, data, multiplier, *walked)
+            return _finish(rng, seed + tried, board, data, *walked)
     raise DeckError(
         f"the species data cannot make a {board.name}-board deck: {MAX_TRIES} seeds from {seed} "
         f"all ended with fewer than {MIN_CATEGORIES} categories or {target} cards"
@@ -303,13 +283,10 @@ def _finish(
     seed: int,
     board: Board,
     data: SpeciesData,
-    multiplier: int,
     cards: list[Species],
     chosen: list[str],
     order: list[Species],
 ) -> Deck:
-    target = deck_size(board)
-    _trim(rng, cards, multiplier * target)
     min_value = min([card_value(c, data) for c in cards])
     categories = tuple([c.category for c in cards if c.category is not None])
     # The first wild cards met in the same walk order (§4.3).
@@ -317,7 +294,10 @@ def _finish(
     cards.extend(extra)
     rng.shuffle(cards)
     deck = tuple(cards)
-    goals = [_bonus_card(_goal(rng, deck, categories), _goal(rng, deck, categories)) for _ in deck]
+    goals = [
+        _bonus_card(_goal(rng, deck, categories), _goal(rng, deck, categories))
+        for _ in range(bonus_deck_size(len(deck)))
+    ]
     rng.shuffle(goals)
     return Deck(deck, tuple(chosen), extra, tuple(goals), min_value, seed)
 

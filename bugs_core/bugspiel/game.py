@@ -21,7 +21,7 @@ class BugspielGame(GameBase[BugspielState, Action, BugspielView]):
 
     id = "bugspiel"
     name = "Bugspiel"
-    rules_version = "1"
+    rules_version = "2"
     min_players = 2
     max_players = 4
     num_distinct_actions = actions.NUM_DISTINCT_ACTIONS
@@ -76,12 +76,18 @@ class BugspielGame(GameBase[BugspielState, Action, BugspielView]):
         self, state: BugspielState, action: Action, after: BugspielState, seat: int
     ) -> bool:
         """Does `action` show `seat` something it could not know, so undo may not cross it?
-        Only a purchase does: the market refills from the top of a deck (chance). Everything
-        else on the table is public (decision 8)."""
-        del after, seat  # the deck before the purchase says it; every seat sees the same
+        A purchase does (its market refills from the top of a deck: chance), and so does a Pass
+        that slides the markets (decision 12: slot 0 of each refills). Everything else on the
+        table is public (decision 8)."""
+        del seat  # every seat sees the same
         if isinstance(action, actions.BuyBug):
             return bool(state.bug_deck)
-        return isinstance(action, actions.BuyBonus) and bool(state.bonus_deck)
+        if isinstance(action, actions.BuyBonus):
+            return bool(state.bonus_deck)
+        return isinstance(action, actions.Pass) and (
+            len(after.bug_deck) < len(state.bug_deck)
+            or len(after.bonus_deck) < len(state.bonus_deck)
+        )
 
 
 GAME = BugspielGame()

@@ -2,7 +2,7 @@
 
 A market is a tuple of 8 slots, each a card or None; slot 0 is the dearest. The prices belong to
 the slots. After a purchase the market slides toward the cheap end and refills from the deck
-(`BugsBoard.migrate` with DISCARD_LOW). Everything here is pure: the deck is passed in already
+(`BugsBoard.migrate` with DISCARD_LOW); after a Pass both markets slide one slot (decision 12). Everything here is pure: the deck is passed in already
 shuffled, as a tuple with its top at index 0.
 """
 
@@ -22,6 +22,7 @@ __all__ = [
     "fill",
     "migrate",
     "price",
+    "slide",
 ]
 
 T = TypeVar("T")
@@ -116,6 +117,17 @@ def migrate(market: Sequence[T | None], deck: Sequence[T]) -> Refill[T]:
     slots.extend(drawn)
     slots.extend(kept)
     return Refill(tuple(slots), tuple(deck[empty:]), discarded)
+
+
+def slide(market: Sequence[T | None], deck: Sequence[T]) -> Refill[T]:
+    """Every card one slot cheaper after a Pass (decision 12): the slot-7 card, if any, is
+    discarded, the rest move down one slot keeping their order, and slot 0 takes the top of the
+    deck; an empty deck leaves slot 0 empty (which ends the game, decision 10)."""
+    _check_market(market)
+    low = market[CHEAPEST]
+    discarded: tuple[T, ...] = () if low is None else (low,)
+    top: T | None = deck[0] if deck else None
+    return Refill((top, *market[:CHEAPEST]), tuple(deck[1:]), discarded)
 
 
 def buy(market: Sequence[T | None], slot: int, deck: Sequence[T]) -> Purchase[T]:

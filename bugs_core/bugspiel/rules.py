@@ -1,4 +1,4 @@
-"""Bugspiel's turn rules (docs/rules/bugspiel.md §6.3-6.8, §10, decisions 2, 6, 9-11): what a seat
+"""Bugspiel's turn rules (docs/rules/bugspiel.md §6.3-6.8, §10, decisions 2, 6, 9-12): what a seat
 may do, what it does, and when the game ends.
 
 Pure functions over `BugspielState`. A turn is one action (decision 9); the market slide, the
@@ -16,7 +16,7 @@ from .actions import Action, BuyBonus, BuyBug, Fly, Pass, PlayBonus, PlayBug, Sp
 from .board import ROTATIONS, Board, Space, board_for, line_directions, rotate
 from .cards import Card, all_cards, bonus_id, card, card_id, goal_matches, goal_value
 from .deck import BonusCard, CategoryGoal
-from .market import MARKET_SLOTS, buy
+from .market import MARKET_SLOTS, buy, slide
 from .setup import BugspielSetup, initial_setup
 from .species import Terrain
 from .state import EMPTY, NOBODY, BugspielState, End, evolve
@@ -31,6 +31,7 @@ __all__ = [
     "initial_state",
     "legal_actions",
     "line_of",
+    "slide_markets",
     "spot_index",
     "spot_of",
     "winners",
@@ -523,4 +524,24 @@ def apply(state: BugspielState, action: Action) -> BugspielState:
         case _:
             assert_never(action)
     end = _ended(after)
+    if end is None and isinstance(action, Pass):
+        # Decision 12: a Pass that does not end the game slides both markets one slot cheaper;
+        # an emptied slot 0 then ends it (decision 10).
+        after = slide_markets(after)
+        end = _ended(after)
     return after if end is None else evolve(after, end=end)
+
+
+def slide_markets(state: BugspielState) -> BugspielState:
+    """Both markets one slot cheaper, each refilled from its own deck (decision 12)."""
+    bugs = slide(state.bug_market, state.bug_deck)
+    bonus = slide(state.bonus_market, state.bonus_deck)
+    return evolve(
+        state,
+        bug_market=bugs.market,
+        bug_deck=bugs.deck,
+        bug_discard=state.bug_discard + bugs.discarded,
+        bonus_market=bonus.market,
+        bonus_deck=bonus.deck,
+        bonus_discard=state.bonus_discard + bonus.discarded,
+    )

@@ -13,14 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bugs_core.bugspiel.board import Board, board_for
-from bugs_core.bugspiel.deck import (
-    DEFAULT_MULTIPLIER,
-    BonusCard,
-    Deck,
-    build_deck,
-    deal_terrain,
-)
-from bugs_core.bugspiel.market import MARKET_SLOTS, fill
+from bugs_core.bugspiel.deck import BonusCard, Deck, DeckError, build_deck, deal_terrain
+from bugs_core.bugspiel.market import MARKET_SLOTS, PRICES, fill
 from bugs_core.bugspiel.species import Species, SpeciesData, Terrain, card_value, load_dataset
 from bugs_core.errors import SetupError
 from bugs_core.options import options_of, setup_from_options
@@ -36,6 +30,7 @@ __all__ = [
     "BugspielSetup",
     "Opening",
     "initial_setup",
+    "opening_bug",
     "random_1_point_bug",
 ]
 
@@ -59,12 +54,11 @@ def _whole(value: object) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class BugspielSetup:
-    """Options of a game (decisions 1, 2, 5 and 10); the defaults are the rulings."""
+    """Options of a game (decisions 1, 2 and 10); the defaults are the rulings."""
 
     players: int = 2
     board: str = "small"
     target_score: int = DEFAULT_TARGET_SCORE
-    deck_multiplier: int = DEFAULT_MULTIPLIER
 
     def __post_init__(self) -> None:
         if not _whole(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
@@ -80,11 +74,6 @@ class BugspielSetup:
                 f"{GAME_ID}: target_score must be a whole number of at least 1, "
                 f"got {self.target_score!r}"
             )
-        if not _whole(self.deck_multiplier) or self.deck_multiplier < 1:
-            raise SetupError(
-                f"{GAME_ID}: deck_multiplier must be a whole number of at least 1, "
-                f"got {self.deck_multiplier!r}"
-            )
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> BugspielSetup:
@@ -93,7 +82,7 @@ class BugspielSetup:
             cls,
             options,
             GAME_ID,
-            whole_numbers=("players", "target_score", "deck_multiplier"),
+            whole_numbers=("players", "target_score"),
         )
 
     def to_options(self) -> dict[str, Any]:
@@ -115,7 +104,7 @@ class Opening:
     bonus_deck: tuple[BonusCard, ...]
     """The bonus deck left after the deal, top first."""
     bug_market: tuple[Species | None, ...]
-    """The bug market, slot 0 (15 VP) first (§5.3)."""
+    """The bug market, slot 0 (15 VP) first (§5.3, decision 13)."""
     bonus_market: tuple[BonusCard | None, ...]
     """The bonus market, slot 0 first: the top 8 bonus cards (§5 step 6)."""
     bug_hands: tuple[tuple[Species, ...], ...]
@@ -148,6 +137,23 @@ def random_1_point_bug(
             min_value += 1
 
 
+def opening_bug(
+    rng: Rng, deck: tuple[Species, ...], slot: int, min_value: int, data: SpeciesData
+) -> tuple[Species, tuple[Species, ...]]:
+    """Draw the opening bug of a market slot (decision 13, the "no brainer" filter): a random
+    deck card whose value less the deck's lowest value is at most the slot's price, so no
+    opening card is an obvious bargain. Returns the card and the deck without it.
+
+    Choosing uniformly among the cards that pass is what drawing until one passes does,
+    without the loop.
+    """
+    fits = [i for i, c in enumerate(deck) if card_value(c, data) - min_value <= PRICES[slot]]
+    if not fits:
+        raise DeckError(f"no deck card fits bug market slot {slot} ({PRICES[slot]} VP)")
+    i = fits[rng.below(len(fits))]
+    return deck[i], deck[:i] + deck[i + 1 :]
+
+
 def initial_setup(setup: BugspielSetup, rng: Rng, data: SpeciesData | None = None) -> Opening:
     """Lay out a game per §5: deck, terrain, bonus and bug markets, starting hands.
 
@@ -156,14 +162,14 @@ def initial_setup(setup: BugspielSetup, rng: Rng, data: SpeciesData | None = Non
     """
     data = load_dataset() if data is None else data
     board = board_for(setup.board)
-    deck = build_deck(rng.next_u32(), board, data, multiplier=setup.deck_multiplier)
+    deck = build_deck(rng.next_u32(), board, data)
     terrain = deal_terrain(rng, board, deck.cards)
     # §5 steps 5-7: the bug market, then the bonus market, then each seat in turn.
     bugs = deck.cards
     min_value = deck.min_value
     bug_slots: list[Species] = []
-    for _ in range(MARKET_SLOTS):
-        card, bugs, min_value = random_1_point_bug(rng, bugs, min_value, data)
+    for slot in range(MARKET_SLOTS):
+        card, bugs = opening_bug(rng, bugs, slot, deck.min_value, data)
         bug_slots.append(card)
     bonus = fill(deck.goals)
     goals = bonus.deck

@@ -1,4 +1,5 @@
-"""§4.5 the bonus (goal) deck: one card per bug card, each a canonical pair of goals."""
+"""§4.5 and decision 5, the bonus (goal) deck: max(bug-deck size, 300) cards, each a canonical
+pair of goals."""
 
 from __future__ import annotations
 
@@ -7,7 +8,15 @@ from collections import Counter
 import pytest
 
 from bugs_core.bugspiel.board import LARGE, SMALL, Board
-from bugs_core.bugspiel.deck import BonusCard, CategoryGoal, DietGoal, build_deck, goal_for
+from bugs_core.bugspiel.deck import (
+    BONUS_DECK_MIN,
+    BonusCard,
+    CategoryGoal,
+    DietGoal,
+    bonus_deck_size,
+    build_deck,
+    goal_for,
+)
 from bugs_core.bugspiel.species import Diet, load_dataset
 
 SEEDS = range(200)
@@ -19,7 +28,7 @@ def test_goal_deck_size_and_goals(board: Board) -> None:
     kinds: Counter[str] = Counter()
     for seed in SEEDS:
         deck = build_deck(seed, board, data)
-        assert len(deck.goals) == len(deck.cards)
+        assert len(deck.goals) == max(len(deck.cards), BONUS_DECK_MIN)
         in_deck = {goal_for(c) for c in deck.cards} | {DietGoal.FLYING}
         for card in deck.goals:
             assert card == BonusCard.of(card.second, card.first)
@@ -35,6 +44,14 @@ def test_goal_deck_size_and_goals(board: Board) -> None:
     # About 75 % category goals (§4.5); a loose band, the seeds are fixed.
     share = kinds["category"] / (kinds["category"] + kinds["diet"])
     assert 0.70 < share < 0.80
+
+
+def test_4_5_bonus_deck_size_is_the_bug_deck_or_300() -> None:
+    assert BONUS_DECK_MIN == 300
+    assert bonus_deck_size(63) == 300
+    assert bonus_deck_size(300) == 300
+    assert bonus_deck_size(301) == 301
+    assert bonus_deck_size(550) == 550
 
 
 def test_diet_goal_order() -> None:

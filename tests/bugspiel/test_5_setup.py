@@ -1,4 +1,5 @@
-"""§5 setup: options, the order of the deal, the §5.2 low-value filter and the markets (§5.3)."""
+"""§5 setup: options, the order of the deal, the §5.2 low-value filter for hands and the opening
+bug market's "no brainer" filter (decision 13)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,14 @@ import pytest
 
 from bugs_core.bugspiel.board import LARGE, SMALL
 from bugs_core.bugspiel.deck import build_deck
-from bugs_core.bugspiel.setup import BugspielSetup, Opening, initial_setup, random_1_point_bug
+from bugs_core.bugspiel.market import PRICES
+from bugs_core.bugspiel.setup import (
+    BugspielSetup,
+    Opening,
+    initial_setup,
+    opening_bug,
+    random_1_point_bug,
+)
 from bugs_core.bugspiel.species import Species, card_value, load_dataset
 from bugs_core.errors import SetupError
 from bugs_core.rng import Rng
@@ -19,12 +27,7 @@ SEEDS = range(300)
 
 def test_defaults() -> None:
     setup = BugspielSetup()
-    assert (setup.players, setup.board, setup.target_score, setup.deck_multiplier) == (
-        2,
-        "small",
-        100,
-        2,
-    )
+    assert (setup.players, setup.board, setup.target_score) == (2, "small", 100)
 
 
 @pytest.mark.parametrize(
@@ -35,14 +38,6 @@ def test_defaults() -> None:
         ({"players": True}, "bugspiel: players must be 2 to 4, got True"),
         ({"board": "medium"}, "bugspiel: board must be one of small, large, got 'medium'"),
         ({"target_score": 0}, "bugspiel: target_score must be a whole number of at least 1, got 0"),
-        (
-            {"deck_multiplier": 0},
-            "bugspiel: deck_multiplier must be a whole number of at least 1, got 0",
-        ),
-        (
-            {"deck_multiplier": 1.5},
-            "bugspiel: deck_multiplier must be a whole number of at least 1, got 1.5",
-        ),
     ],
 )
 def test_bad_setup(options: dict[str, Any], message: str) -> None:
@@ -56,12 +51,16 @@ def test_bad_setup(options: dict[str, Any], message: str) -> None:
     [
         (
             {"players": 2, "colour": "red"},
-            "bugspiel: unknown option 'colour'; known options: board, deck_multiplier, players, "
-            "target_score",
+            "bugspiel: unknown option 'colour'; known options: board, players, target_score",
         ),
         ({"players": "3"}, "bugspiel: players must be a whole number, got '3'"),
         ({"target_score": 99.5}, "bugspiel: target_score must be a whole number, got 99.5"),
-        ({"deck_multiplier": False}, "bugspiel: deck_multiplier must be a whole number, got False"),
+        (
+            # Decision 5 dropped the trim, and its option with it.
+            {"deck_multiplier": 2},
+            "bugspiel: unknown option 'deck_multiplier'; known options: board, players, "
+            "target_score",
+        ),
         (["players"], "bugspiel: the setup must be a mapping of option names to values"),
     ],
 )
@@ -73,9 +72,9 @@ def test_bad_options(options: Any, message: str) -> None:
 
 def test_options_round_trip() -> None:
     assert BugspielSetup(players=3).to_options() == {"players": 3}
-    setup = BugspielSetup(players=4, board="large", target_score=80, deck_multiplier=3)
+    setup = BugspielSetup(players=4, board="large", target_score=80)
     options = setup.to_options()
-    assert options == {"players": 4, "board": "large", "target_score": 80, "deck_multiplier": 3}
+    assert options == {"players": 4, "board": "large", "target_score": 80}
     assert BugspielSetup.from_options(options) == setup
 
 
@@ -89,9 +88,7 @@ def check_opening(setup: BugspielSetup, seed: int) -> Opening:
     opening = initial_setup(setup, Rng(seed))
     deck = opening.deck
     # The deck seed is the first draw of the game's rng (decision 5's rebuilds may add to it).
-    assert deck == build_deck(
-        Rng(seed).next_u32(), opening.board, data, multiplier=setup.deck_multiplier
-    )
+    assert deck == build_deck(Rng(seed).next_u32(), opening.board, data)
     assert len(opening.terrain) == len(opening.board)
     # Bug cards: deck + market + hands = the built deck, each card once.
     assert all(c is not None for c in opening.bug_market)
@@ -105,9 +102,14 @@ def check_opening(setup: BugspielSetup, seed: int) -> Opening:
     # The rest of the deck keeps its shuffled order (cards are drawn from anywhere in it).
     left = iter(deck.cards)
     assert all(card in left for card in opening.bug_deck)
-    # §5.2: every dealt bug is worth at most minDeckValue as raised so far.
+    # §5.2: every bug dealt to a hand is worth at most minDeckValue as raised so far.
     assert opening.min_value >= deck.min_value
-    assert all(card_value(c, data) <= opening.min_value for c in dealt)
+    hands = [c for hand in opening.bug_hands for c in hand]
+    assert all(card_value(c, data) <= opening.min_value for c in hands)
+    # Decision 13: no opening market card is a bargain, value - lowest value <= the slot's price.
+    for slot, c in enumerate(opening.bug_market):
+        assert c is not None
+        assert card_value(c, data) - deck.min_value <= PRICES[slot]
     # Bonus cards: the top 8 to the market, then one per seat in seat order, the rest stay.
     assert opening.bonus_market == deck.goals[:8]
     assert opening.bonus_hands == tuple((g,) for g in deck.goals[8 : 8 + setup.players])
@@ -131,9 +133,36 @@ def test_many_seeds(board: str) -> None:
     assert raised < len(SEEDS)
 
 
-def test_deck_multiplier_reaches_the_deck() -> None:
-    opening = check_opening(BugspielSetup(players=3, deck_multiplier=1), 11)
-    assert len(opening.deck.cards) <= 36 + 3
+def test_5_3_opening_market_is_not_all_minimum_value_bugs() -> None:
+    """Decision 13 replaces §5.3's all-minimum market: the dear slots take any card, so over
+    many seeds they hold cards above the deck's lowest value, and the cheap ones never do
+    beyond their price."""
+    data = load_dataset()
+    above = [0] * 8
+    for seed in range(200):
+        opening = initial_setup(BugspielSetup(players=3), Rng(seed))
+        low = opening.deck.min_value
+        for slot, c in enumerate(opening.bug_market):
+            assert c is not None
+            above[slot] += card_value(c, data) - low
+            assert card_value(c, data) - low <= PRICES[slot]
+    assert above[0] > above[7]
+    assert above[0] > 0
+
+
+def test_5_3_opening_bug_takes_only_a_card_that_fits_its_slot() -> None:
+    data = load_dataset()
+    low = _deck_of_value(1, 1)
+    high = _deck_of_value(4, 5, at_least=True)
+    deck = high[:2] + low + high[2:]
+    for seed in range(20):
+        # Slot 7 (1 VP) fits only the value-1 card when the lowest value is 1.
+        card, rest = opening_bug(Rng(seed), deck, 7, 1, data)
+        assert card == low[0]
+        assert rest == high
+    # Slot 0 (15 VP) fits every card: over seeds each one comes out.
+    seen = {opening_bug(Rng(seed), deck, 0, 1, data)[0] for seed in range(200)}
+    assert seen == set(deck)
 
 
 def test_same_seed_same_opening() -> None:

@@ -13,15 +13,15 @@ from bugs_core.bugspiel.cards import card, goal_label
 from bugs_core.bugspiel.deck import BonusCard, CategoryGoal, DietGoal
 from bugs_core.bugspiel.describe import bonus_text, describe, how_it_ended, opening
 from bugs_core.bugspiel.market import PRICES
-from bugs_core.bugspiel.species import Terrain
+from bugs_core.bugspiel.species import Terrain, load_dataset
 from bugs_core.errors import IllegalActionError
 
 NAMES = ["Ana", "Bo", "Cy"]
 
 
 def test_pass() -> None:
-    assert describe(position(), Pass()) == "Seat 1 passes."
-    assert describe(position(to_act=1), Pass(), NAMES) == "Bo passes."
+    assert describe(position(), Pass()).startswith("Seat 1 passes. The markets slide")
+    assert describe(position(to_act=1), Pass(), NAMES).startswith("Bo passes. The markets")
 
 
 @pytest.mark.parametrize("slot", [0, 7])
@@ -89,8 +89,50 @@ def test_fly_and_eat_own_bug() -> None:
     pred = find(lambda c: c.predator and c.flying and Terrain.GRASS in c.terrains)
     s = position(bugs={"B1c": (pred, 0), "B1a": (prey, 0)}, terrain={"B1": Terrain.GRASS})
     assert describe(s, Fly(spot(s, "B1c"), spot(s, "B1a"), 1), NAMES) == (
-        f"Ana's {pred.name} flies from B1c to B1a (Grassland) and eats Ana's {prey.name}, "
+        f"Ana's {pred.name} flies from B1c to B1a (Grassland) and eats its own {prey.name}, "
         "turning the tile counter-clockwise."
+    )
+    assert describe(s, Fly(spot(s, "B1c"), spot(s, "B1a")), ["You", "Bo"]) == (
+        f"Your {pred.name} flies from B1c to B1a (Grassland) and eats your own {prey.name}."
+    )
+
+
+def test_play_and_eat_own_bug_and_the_second_person() -> None:
+    prey = find(lambda c: c.prey)
+    pred = find(lambda c: c.predator and bool(c.terrains & prey.terrains))
+    t = shared_terrain(pred, prey)
+    s = position(hands=[[pred], []], bugs={"C2c": (prey, 0)}, terrain={"C2": t})
+    action = PlayBug(pred.id, spot(s, "C2c"))
+    assert describe(s, action, NAMES) == (
+        f"Ana plays the {pred.name} on C2c ({t.value}) and eats its own {prey.name}: +{pred.vp} VP."
+    )
+    assert describe(s, action, ["You", "Bo"]) == (
+        f"You play the {pred.name} on C2c ({t.value}) and eat your own {prey.name}: +{pred.vp} VP."
+    )
+    theirs = position(hands=[[pred], []], bugs={"C2c": (prey, 1)}, terrain={"C2": t})
+    assert describe(theirs, action, ["You", "Bo"]) == (
+        f"You play the {pred.name} on C2c ({t.value}) and eat Bo's {prey.name}: +{pred.vp} VP."
+    )
+
+
+def test_6_2_pass_the_slide_is_logged() -> None:
+    s = position(players=3)
+    old_bug, old_bonus = s.bug_market[7], s.bonus_market[7]
+    assert old_bug is not None and old_bonus is not None
+    new_bug, new_bonus = card(s.bug_deck[0]), s.bonus_deck[0]
+    assert describe(s, Pass(), NAMES) == (
+        f"Ana passes. The markets slide one slot cheaper: the {card(old_bug).name} and the "
+        f"bonus card {bonus_text(old_bonus)} are discarded; the {new_bug.name} and the bonus "
+        f"card {bonus_text(new_bonus)} come in at 15 VP."
+    )
+
+
+def test_6_2_pass_a_slide_from_an_empty_deck_says_so_and_ends() -> None:
+    s = replace(position(players=3, scores=[1, 0, 0]), bug_deck=())
+    text = describe(s, Pass(), NAMES)
+    assert "the bug deck is empty." in text
+    assert text.endswith(
+        "The game ends: the bug market's 15 VP slot is empty. Ana wins with 1 point."
     )
 
 
@@ -149,8 +191,13 @@ def test_the_guard_and_the_markets_in_words() -> None:
 def test_opening() -> None:
     s = position()
     text = opening(s, NAMES)
-    assert text.startswith(f"A small board of 10 tiles; the deck holds {len(s.bug_deck)} bugs of ")
-    assert ", ".join(s.categories) in text
+    # The whole deck: what is left of it, the market's 8 and one bug in each hand.
+    whole = len(s.bug_deck) + 8 + 2
+    assert text.startswith(f"A small board of 10 tiles; the deck holds {whole} bugs: ")
+    data = load_dataset()
+    for c in s.categories:
+        assert f"{data.category(c).common_name} ({c})" in text
+    assert "; plus 3 wild bugs." in text
     assert text.endswith("Ana starts; the first to 100 VP ends the game.")
     assert GAME.opening(s, NAMES) == text
 

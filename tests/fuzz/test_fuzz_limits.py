@@ -18,7 +18,7 @@ from bugs_core import link, record
 from bugs_core.errors import BugsError, InvalidRecordError
 from bugs_core.link import MAX_LINK, LinkError, decode_link
 from bugs_core.record import MAX_ACTIONS, MAX_TEXT, from_json
-from bugs_core.registry import GAMES
+from bugs_core.registry import GAMES, spec_of_code
 
 MB = 1 << 20
 SECONDS = 3.0
@@ -48,8 +48,11 @@ def measured(call: Callable[[], Any]) -> tuple[BugsError, float, int]:
 
 
 def _body(code: int, setup: bytes, seats: int, count: int, moves: bytes) -> bytes:
-    """A link's body by the version 1 layout: seed 1, rules version "1", named seats."""
-    out = bytes([1, code]) + varint(1) + varint(1) + b"1" + varint(len(setup)) + setup
+    """A link's body by the version 1 layout: seed 1, the game's current rules version (so the
+    link is read as far as its moves), named seats."""
+    spec = spec_of_code(code)
+    rules = b"1" if spec is None else spec.game.rules_version.encode()
+    out = bytes([1, code]) + varint(1) + varint(len(rules)) + rules + varint(len(setup)) + setup
     out += varint(seats) + b"".join(bytes([0]) + varint(1) + bytes([65 + i]) for i in range(seats))
     return out + varint(count) + varint(len(moves)) + moves
 
