@@ -41,6 +41,10 @@ turned tile or an eaten bug, and it is worth nothing once the game ends)."""
 BONUS_FLOOR = 0.0
 """What a bonus card with no play worth anything now is still worth. Its goals may yet come,
 but any floor above 0 (0.5 was tried) makes the bot hoard cards it never plays."""
+COMING_KEEP = 0.3
+"""A bonus card in hand is worth at least this share of what it would score once the seat's
+matching bugs in hand are played into its line: buying a card that fits the hand, or a bug
+that fits a card, pays over the coming turns, not only this one."""
 BUG_KEEP = 0.6
 """A bug in hand that has somewhere to go is worth this share of its VP."""
 BUG_SYNERGY = 0.3
@@ -93,6 +97,15 @@ def _facts() -> tuple[tuple[Any, ...], ...]:
 def _diet_points() -> dict[DietGoal, int]:
     """Points per matching bug of each diet or flying goal (§3.3), from `cards.goal_value`."""
     return {goal: goal_value(goal, card(0)) for goal in DietGoal}
+
+
+def _goal_points(bonus: BonusCard, cid: int) -> int:
+    """What bug `cid` scores for a bonus card's two goals (§3.3), 0 where it matches neither."""
+    points = 0
+    for goal in (bonus.first, bonus.second):
+        if _matches(goal, cid):
+            points += goal_value(goal, card(cid))
+    return points
 
 
 def _matches(goal: Goal, cid: int) -> bool:
@@ -259,9 +272,16 @@ def hand_values(table: Table) -> list[float]:
     for seat in range(state.players):
         total = 0.0
         bonuses = state.bonus_hands[seat]
+        hand = state.bug_hands[seat]
         for bonus, copies in Counter(bonuses).items():
             net = table.bonus_net(seat, bonus)
-            total += copies * max(BONUS_FLOOR, BONUS_KEEP * net)
+            value = max(BONUS_FLOOR, BONUS_KEEP * net)
+            # Over the coming turns the seat's own matching bugs in hand join a line of the
+            # card's goals, and the card is played there: worth a share of what they add.
+            coming = sum([_goal_points(bonus, cid) for cid in hand])
+            if coming:
+                value = max(value, COMING_KEEP * (max(net, 0.0) + coming))
+            total += copies * value
         # In hand order, not a set's: the float sum below must not depend on hashing.
         goals = dict.fromkeys(g for b in bonuses for g in (b.first, b.second))
         for cid in state.bug_hands[seat]:
@@ -307,18 +327,37 @@ def margin(values: list[float], seat: int) -> float:
 # --- candidates ---------------------------------------------------------------------------------
 
 
+def ahead(state: BugspielState, seat: int) -> bool:
+    """True if `seat` has strictly more points than every other seat: the only seat that
+    wins if the game ends now."""
+    mine = state.scores[seat]
+    return all([s < mine for i, s in enumerate(state.scores) if i != seat])
+
+
+def may_pass(state: BugspielState, seat: int, legal: tuple[Action, ...]) -> bool:
+    """May `seat` pass here? Only when it is ahead, or when nothing else is legal.
+
+    Every pass may start or continue the chain that ends the game (all seats passing in a row,
+    decision 10), and a seat behind, or level, hands the win away when that chain completes.
+    The race to the target is the game (decision 15): the leader may wait for the markets to
+    slide, the others keep racing."""
+    return ahead(state, seat) or all([isinstance(a, Pass) for a in legal])
+
+
 def candidates(state: BugspielState, legal: tuple[Action, ...]) -> list[Action]:
     """The legal actions worth comparing, in canonical order. Which of a tile's empty spaces a
     bug takes changes nothing that scores, so a non-predator keeps only the first. A flight
     that eats nothing earns nothing either: it is kept only onto another tile where the seat
-    already has a bug (to lengthen a line), each source to each tile and turn once. Predators
-    keep every prey they may eat, and every buy and bonus play stays."""
+    already has a bug (to lengthen a line), each source to each tile and turn once, unless no
+    other move but Pass is left. Predators keep every prey they may eat, and every buy and
+    bonus play stays. Pass stays only where `may_pass` allows it."""
     seat = state.to_act
+    pool = legal if may_pass(state, seat, legal) else [a for a in legal if not isinstance(a, Pass)]
     owners = state.owners
     index = state.board.index
     kept: list[Action] = []
     seen: set[tuple[Any, ...]] = set()
-    for action in legal:
+    for action in pool:
         if isinstance(action, PlayBug):
             if not _facts()[action.card][5]:
                 key: tuple[Any, ...] = ("p", action.card, action.to.tile, action.turn)
@@ -335,7 +374,9 @@ def candidates(state: BugspielState, legal: tuple[Action, ...]) -> list[Action]:
                     continue
                 seen.add(key)
         kept.append(action)
-    return kept
+    # Every move was a flight that neither eats nor joins a line and Pass is not allowed:
+    # an idle flight it is (it at least keeps the game going toward the no-progress end).
+    return kept or list(pool[:1])
 
 
 def ranked(state: BugspielState, seat: int, legal: tuple[Action, ...]) -> list[tuple[float, int]]:
@@ -420,6 +461,12 @@ def quick_action(state: BugspielState, rng: Rng) -> Action:
                 table = Table(state)
             if table.bonus_net(seat, b) > PRICES[slot]:
                 return BuyBonus(slot)
+    if not ahead(state, seat):
+        # A seat behind keeps racing (`may_pass`): the cheapest card rather than a pass.
+        if len(state.bug_hands[seat]) < HAND_LIMIT and state.bug_market[7] is not None:
+            return BuyBug(7)
+        if len(bonuses) < HAND_LIMIT and state.bonus_market[7] is not None:
+            return BuyBonus(7)
     return Pass()
 
 

@@ -34,7 +34,7 @@ from ..bugspiel.rules import apply, legal_actions, winners
 from ..bugspiel.state import BugspielState, BugspielView
 from ..rng import Rng
 from .base import Budget
-from .spiel_heuristic import margin, quick_action, ranked, seat_values
+from .spiel_heuristic import margin, may_pass, quick_action, ranked, seat_values
 
 DEFAULT_ITERATIONS = 200
 """Rollouts when no budget is given (the levels give 48 for medium and 230 for hard)."""
@@ -59,10 +59,12 @@ def candidates(
     state: BugspielState, seat: int, legal: tuple[Action, ...], top_k: int = TOP_K
 ) -> tuple[Action, list[Action]]:
     """The heuristic's move and the moves compared, these in canonical order: the heuristic's
-    `top_k` best, Pass, and the CHEAP_BUYS cheapest buys of each market."""
+    `top_k` best, Pass where the seat may pass (`may_pass`: only when ahead), and the
+    CHEAP_BUYS cheapest buys of each market."""
     order = ranked(state, seat, legal)
     keep = {legal[i] for _, i in order[:top_k]}
-    keep.add(Pass())
+    if may_pass(state, seat, legal):
+        keep.add(Pass())
     for kind in (BuyBug, BuyBonus):
         buys = [a for a in legal if isinstance(a, kind)]
         keep.update(sorted(buys, key=lambda a: -a.slot)[:CHEAP_BUYS])

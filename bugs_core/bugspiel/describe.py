@@ -11,9 +11,9 @@ from .actions import Action, BuyBonus, BuyBug, Fly, Pass, PlayBonus, PlayBug, Sp
 from .board import Space
 from .cards import card, goal_label
 from .deck import BonusCard
-from .species import load_dataset
 from .market import PRICES
 from .rules import apply, bonus_points, spot_index, winners
+from .species import load_dataset
 from .state import EMPTY, BugspielState, End
 
 _SPACE_WORDS = {Space.ABOVE: "a", Space.CENTRE: "c", Space.BELOW: "b"}

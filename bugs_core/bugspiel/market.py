@@ -2,8 +2,9 @@
 
 A market is a tuple of 8 slots, each a card or None; slot 0 is the dearest. The prices belong to
 the slots. After a purchase the market slides toward the cheap end and refills from the deck
-(`BugsBoard.migrate` with DISCARD_LOW); after a Pass both markets slide one slot (decision 12). Everything here is pure: the deck is passed in already
-shuffled, as a tuple with its top at index 0.
+(`BugsBoard.migrate` with DISCARD_LOW); after a Pass both markets slide one slot (decision 12).
+Everything here is pure: the deck is passed in already shuffled, as a tuple with its top at
+index 0.
 """
 
 from __future__ import annotations

@@ -12,16 +12,26 @@ import pytest
 
 from bugs_core.bots import BOTS, Bot, Budget, ByGameBot, RandomBot, get_level
 from bugs_core.bots.drive import play_bots
-from bugs_core.bots.spiel_heuristic import SpielHeuristicBot, candidates, evaluate, lines
+from bugs_core.bots.spiel_heuristic import (
+    COMING_KEEP,
+    SpielHeuristicBot,
+    Table,
+    ahead,
+    candidates,
+    evaluate,
+    hand_values,
+    lines,
+    may_pass,
+)
 from bugs_core.bots.spiel_search import SpielSearchBot
 from bugs_core.bugspiel import rules
-from bugs_core.bugspiel.actions import Fly, Pass, PlayBonus, PlayBug, Spot
+from bugs_core.bugspiel.actions import BuyBonus, Fly, Pass, PlayBonus, PlayBug, Spot
 from bugs_core.bugspiel.board import Space
-from bugs_core.bugspiel.cards import Card, card, card_count
+from bugs_core.bugspiel.cards import Card, card, card_count, goal_value
 from bugs_core.bugspiel.deck import BonusCard, CategoryGoal
 from bugs_core.bugspiel.game import GAME
 from bugs_core.bugspiel.species import Terrain
-from bugs_core.bugspiel.state import EMPTY, NOBODY, BugspielState, BugspielView
+from bugs_core.bugspiel.state import EMPTY, NOBODY, BugspielState, BugspielView, End
 from bugs_core.rng import Rng
 
 SMALL = Budget(iterations=12)
@@ -220,6 +230,71 @@ def test_heuristic_passes_when_nothing_is_worth_it() -> None:
     assert heuristic_move(state) == Pass()
 
 
+@pytest.mark.parametrize("make", [SpielHeuristicBot, SpielSearchBot], ids=["heuristic", "search"])
+@pytest.mark.parametrize("scores", [(0, 5, 0), (5, 5, 0), (0, 0, 0)])
+def test_a_seat_not_ahead_does_not_pass(make: Callable[[], Bot], scores: tuple[int, ...]) -> None:
+    """The same position where the leader passes: behind or level, the seat keeps racing,
+    whatever it costs now (any pass may start the chain that ends the game)."""
+    beetle = find(lambda c: c.category == "Coleoptera" and not c.predator and not c.wild)
+    terrain = next(iter(beetle.terrains))
+    state = position(
+        {"B1a": (beetle, 1)}, hands=[[], [], []], bonus_hands=[[], [], []], terrain=terrain
+    )
+    state = replace(state, scores=scores)
+    assert not ahead(state, 0)
+    view = GAME.player_view(state, 0)
+    assert make().choose(GAME, view, Rng(3), SMALL) != Pass()
+    # Two seats have passed: this pass would end the game, and hand the win away.
+    last = replace(state, passes=2)
+    assert make().choose(GAME, GAME.player_view(last, 0), Rng(3), SMALL) != Pass()
+
+
+def test_with_nothing_else_legal_a_seat_behind_passes() -> None:
+    state = replace(walk(4, 0), scores=(0, 9, 0))
+    assert may_pass(state, 0, (Pass(),))
+    assert not may_pass(state, 0, rules.legal_actions(state))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_bots_never_pass_while_behind_in_whole_games(seed: int) -> None:
+    """Every pass a bot makes in a whole game is made ahead, or with nothing else legal."""
+    bots: list[Bot] = [Limited(SpielSearchBot(), 8), SpielHeuristicBot(), SpielHeuristicBot()]
+    bots = bots[seed:] + bots[:seed]
+    state = GAME.initial_state(setup(), Rng(40 + seed))
+    rng = Rng(40 + seed, stream=5)
+    passes = 0
+    while not GAME.is_terminal(state):
+        seat = state.to_act
+        move = bots[seat].choose(GAME, GAME.player_view(state, seat), rng, SMALL)
+        if move == Pass():
+            passes += 1
+            assert may_pass(state, seat, rules.legal_actions(state)), (seat, state.scores)
+        state = GAME.apply(state, move)
+    assert state.end is not End.ALL_PASSED or ahead(state, rules.winners(state)[0])
+
+
+def test_heuristic_buys_a_bonus_card_for_the_bugs_in_its_hand() -> None:
+    """Over the coming turns: two beetles in hand and nothing on the board, so no bonus card
+    scores now; a cheap double-beetle card in the market will, once they are played."""
+    b1 = find(lambda c: c.category == "Coleoptera" and not c.predator and not c.wild)
+    b2 = find(lambda c: c.category == "Coleoptera" and not c.predator and not c.wild, (b1.id,))
+    terrain = next(iter(b1.terrains & b2.terrains))
+    beetles = BonusCard.of(CategoryGoal("Coleoptera"), CategoryGoal("Coleoptera"))
+    state = position({}, hands=[[b1, b2], [], []], bonus_hands=[[], [], []], terrain=terrain)
+    state = replace(state, bonus_market=(*state.bonus_market[:7], beetles), scores=(9, 0, 0))
+    before = evaluate(state, 0)
+    bought = rules.apply(state, BuyBonus(7))
+    assert evaluate(replace(bought, to_act=0), 0) > before
+    # The card's own worth, beyond what it adds to the bugs (BUG_SYNERGY, 1.2 here): a share
+    # of what it will score once they are played, though it scores nothing now.
+    points = 2 * (
+        goal_value(CategoryGoal("Coleoptera"), b1) + goal_value(CategoryGoal("Coleoptera"), b2)
+    )
+    with_card = hand_values(Table(bought))[0]
+    without = hand_values(Table(replace(bought, bonus_hands=((), (), ()))))[0]
+    assert with_card - without >= COMING_KEEP * points - 1e-9
+
+
 # --- legality, honesty, reproducibility --------------------------------------------------------
 
 
@@ -252,8 +327,10 @@ def test_candidates_are_legal_and_keep_every_kind_of_move(seed: int) -> None:
     kept = candidates(state, legal)
     assert kept and set(kept) <= set(legal)
     assert kept == [a for a in legal if a in set(kept)]  # canonical order
-    # Only flights that eat nothing and join nothing of the seat's are ever left out.
-    assert {type(a) for a in legal} - {type(a) for a in kept} <= {Fly}
+    # Only flights that eat nothing and join nothing of the seat's are ever left out, and Pass
+    # where the seat is not ahead (`may_pass`).
+    dropped = {type(a) for a in legal} - {type(a) for a in kept}
+    assert dropped <= ({Fly} if may_pass(state, state.to_act, legal) else {Fly, Pass})
 
 
 @pytest.mark.parametrize("seed", range(4))
