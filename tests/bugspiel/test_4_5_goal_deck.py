@@ -17,7 +17,7 @@ from bugs_core.bugspiel.deck import (
     build_deck,
     goal_for,
 )
-from bugs_core.bugspiel.species import Diet, load_dataset
+from bugs_core.bugspiel.species import Diet, Terrain, load_dataset
 
 SEEDS = range(200)
 
@@ -77,3 +77,16 @@ def test_bonus_cards_are_canonical_per_unordered_pair() -> None:
     assert BonusCard.of(DietGoal.FLYING, DietGoal.HERBIVORES).first is DietGoal.HERBIVORES
     assert BonusCard.of(beetles, beetles).is_double
     assert not BonusCard.of(beetles, flies).is_double
+
+
+@pytest.mark.parametrize("board", [SMALL, LARGE], ids=lambda b: b.name)
+def test_4_5_no_habitat_goals(board: Board) -> None:
+    """Decision 14: every goal names a category, a diet class or flying; never a habitat."""
+    data = load_dataset()
+    habitats = {t.value.casefold() for t in Terrain}
+    for seed in range(50):
+        for bonus in build_deck(seed, board, data).goals:
+            for goal in (bonus.first, bonus.second):
+                assert isinstance(goal, CategoryGoal | DietGoal)
+                name = goal.category if isinstance(goal, CategoryGoal) else goal.value
+                assert name.casefold() not in habitats
