@@ -419,11 +419,12 @@ def quick_action(state: BugspielState, rng: Rng) -> Action:
     # The lines and their sums are worked out only when a bonus card is to be valued: most
     # rollout moves of a seat without one never need them.
     table: Table | None = None
-    # 1. A bonus card worth playing now.
-    if bonuses:
+    # 1. A bonus card worth playing now: only on a bug of the seat's own, so not before it has
+    # one on the board.
+    if bonuses and seat in state.owners:
         table = Table(state)
         best_bonus: tuple[float, BonusCard] | None = None
-        for bonus in bonuses:
+        for bonus in dict.fromkeys(bonuses):
             net = table.bonus_net(seat, bonus)
             if net >= 4 and (best_bonus is None or net > best_bonus[0]):
                 best_bonus = (net, bonus)
