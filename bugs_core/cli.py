@@ -1,14 +1,17 @@
-"""Shared pieces of the command line: its error, game options, files, scores, tables and a
-progress bar. The commands themselves live in `cli_simulate` and `cli_replay`."""
+"""Shared pieces of the command line: its error, game options, files, scores, tables, how a
+run's games ended and what was played in them, and a progress bar. The commands themselves live
+in `cli_simulate`, `cli_tournament`, `cli_replay` and `cli_soak`."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import time
-from collections.abc import Sequence
-from dataclasses import replace
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from types import TracebackType
 from typing import Any, TextIO
 
@@ -143,6 +146,93 @@ def format_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[s
         return "  ".join(cells).rstrip()
 
     return [line(header), *(line(r) for r in rows)]
+
+
+def percent(part: float, whole: float) -> str:
+    """`part` as a percentage of `whole`, to one place ("-" of nothing)."""
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcomes:
+    """How a run's games went: per game, in seed order from `seed`, why it ended and how many
+    actions it took; and how many actions of each kind were played in all of them."""
+
+    seed: int
+    ends: tuple[str, ...]
+    lengths: tuple[int, ...]
+    kinds: Mapping[str, int]
+
+
+class Tally:
+    """Counts the outcomes of a run while it plays: `played` after each action, `ended` at
+    each game's final state, `outcomes` at the end."""
+
+    def __init__(self, game: Game[Any, Any, Any]) -> None:
+        self.game = game
+        self.ends: list[str] = []
+        self.lengths: list[int] = []
+        self.kinds: Counter[str] = Counter()
+        self._actions = 0
+
+    def played(self, action: Any) -> None:
+        """One more action in the game being played."""
+        self.kinds[self.game.action_kind(action)] += 1
+        self._actions += 1
+
+    def ended(self, state: Any) -> None:
+        """The game being played is over at `state`; the next action starts another."""
+        self.ends.append(self.game.end_reason(state))
+        self.lengths.append(self._actions)
+        self._actions = 0
+
+    def outcomes(self, seed: int) -> Outcomes:
+        """What was counted, game i having been played from seed `seed + i`."""
+        return Outcomes(seed, tuple(self.ends), tuple(self.lengths), dict(self.kinds))
+
+
+def _most_first(counts: Mapping[str, int]) -> list[tuple[str, int]]:
+    return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+
+
+def outcome_lines(outcomes: Outcomes) -> list[str]:
+    """Two aligned tables: how the games ended (games, share and actions per game for each end
+    reason, the commonest first) with the shortest and longest game's seed, then the action mix
+    (each kind's count and share of all actions)."""
+    games = len(outcomes.ends)
+    if not games:
+        return []
+    by_end: dict[str, list[int]] = {}
+    for end, length in zip(outcomes.ends, outcomes.lengths, strict=True):
+        by_end.setdefault(end, []).append(length)
+    rows = [
+        _length_row(end, by_end[end], games)
+        for end, _ in _most_first({end: len(ls) for end, ls in by_end.items()})
+    ]
+    rows.append(_length_row("all games", outcomes.lengths, games))
+    lines = format_table(["how games ended", "games", "share", "mean actions", "min", "max"], rows)
+    lengths = outcomes.lengths
+    shortest = min(range(games), key=lengths.__getitem__)
+    longest = max(range(games), key=lengths.__getitem__)
+    lines.append(
+        f"shortest game: {lengths[shortest]:,} actions (seed {outcomes.seed + shortest}); "
+        f"longest: {lengths[longest]:,} actions (seed {outcomes.seed + longest})"
+    )
+    total = sum(outcomes.kinds.values())
+    rows = [[kind, f"{n:,}", percent(n, total)] for kind, n in _most_first(outcomes.kinds)]
+    rows.append(["all actions", f"{total:,}", percent(total, total)])
+    return [*lines, "", *format_table(["action mix", "actions", "share"], rows)]
+
+
+def _length_row(label: str, lengths: Sequence[int], games: int) -> list[str]:
+    return [
+        label,
+        str(len(lengths)),
+        percent(len(lengths), games),
+        f"{statistics.fmean(lengths):,.1f}",
+        f"{min(lengths):,}",
+        f"{max(lengths):,}",
+    ]
 
 
 class Progress:

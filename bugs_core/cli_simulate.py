@@ -1,4 +1,5 @@
-"""`simulate`: many seeded random games, then figures on their length, speed and scores."""
+"""`simulate`: many seeded random games, then figures on their length, speed and scores, how
+they ended and the mix of actions played."""
 
 from __future__ import annotations
 
@@ -8,7 +9,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from .cli import Progress, final_scores, format_table, number, winners
+from .cli import (
+    Outcomes,
+    Progress,
+    Tally,
+    final_scores,
+    format_table,
+    number,
+    outcome_lines,
+    winners,
+)
 from .engine import Game, play, seat_names
 from .registry import get_game
 
@@ -19,18 +29,24 @@ PROGRESS_FROM = 20
 @dataclass(frozen=True, slots=True)
 class Simulation:
     """The outcome of a run: per game its final scores and winning score, per seat its share of
-    the wins (ties split, from the game's returns), and the totals."""
+    the wins (ties split, from the game's returns), the totals, and how the games ended and
+    what was played in them."""
 
     game: str
     players: int
     options: Mapping[str, Any]
     seed: int
     games: int
-    actions: int
     seconds: float
     scores: tuple[tuple[float, ...], ...]
     winning: tuple[float, ...]
     shares: tuple[float, ...]
+    outcomes: Outcomes
+
+    @property
+    def actions(self) -> int:
+        """Actions played in all the games."""
+        return sum(self.outcomes.lengths)
 
 
 def simulate(
@@ -45,7 +61,7 @@ def simulate(
     scores: list[tuple[float, ...]] = []
     winning: list[float] = []
     shares = [0.0] * players
-    actions = 0
+    tally = Tally(game)
     start = time.perf_counter()
     for i in range(games):
         final: Any = None
@@ -53,7 +69,8 @@ def simulate(
             if step.action is None:
                 final = step.state
             else:
-                actions += 1
+                tally.played(step.action)
+        tally.ended(final)
         points = final_scores(game, final)
         scores.append(points)
         winning.append(points[winners(game, final)[0]])
@@ -68,11 +85,11 @@ def simulate(
         options,
         seed,
         games,
-        actions,
         time.perf_counter() - start,
         tuple(scores),
         tuple(winning),
         tuple(shares),
+        tally.outcomes(seed),
     )
 
 
@@ -89,7 +106,8 @@ def _stats(label: str, values: Sequence[float], share: str = "") -> list[str]:
 
 
 def report(sim: Simulation) -> list[str]:
-    """The figures of a run as aligned lines."""
+    """The figures of a run as aligned lines: the facts, the scores, how the games ended and
+    the action mix."""
     games = sim.games
     rate = games / sim.seconds if sim.seconds > 0 else float("inf")
     facts = [
@@ -113,7 +131,7 @@ def report(sim: Simulation) -> list[str]:
     rows.append(_stats("all scores", [x for s in sim.scores for x in s]))
     lines.append("")
     lines += format_table(["final score", "mean", "stdev", "min", "max", "win share"], rows)
-    return lines
+    return [*lines, "", *outcome_lines(sim.outcomes)]
 
 
 def run(

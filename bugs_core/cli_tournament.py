@@ -1,7 +1,7 @@
 """`tournament`: bots play seeded games against each other, seats rotating, then a table of
-their games, win rates, scores and think times. At a simultaneous node (a Bag of Bugs reaction
-window) every pending seat's bot answers from its own view before any answer is applied
-(`bots.drive`)."""
+their games, win rates, scores and think times, how the games ended and the mix of actions.
+At a simultaneous node (a Bag of Bugs reaction window) every pending seat's bot answers from
+its own view before any answer is applied (`bots.drive`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from .bots import BOTS, Bot, Budget, bot_games, bot_moves
-from .cli import CommandError, Progress, final_scores, format_table
+from .cli import CommandError, Outcomes, Progress, Tally, final_scores, format_table, outcome_lines
 from .engine import Game
 from .registry import get_game
 from .rng import Rng
@@ -27,6 +27,15 @@ class Standing:
     scores: list[float] = field(default_factory=list)
     moves: int = 0
     seconds: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentResult:
+    """A tournament's standings, in the order of the bot names (each once), and how its games
+    went."""
+
+    standings: tuple[Standing, ...]
+    outcomes: Outcomes
 
 
 def seating(names: Sequence[str], players: int, game_index: int) -> list[str]:
@@ -63,13 +72,14 @@ def tournament(
     seed: int,
     budget: Budget | None,
     on_game: Callable[[int], None] | None = None,
-) -> list[Standing]:
+) -> TournamentResult:
     """Play `games` games, game i from seed `seed + i`, seats filled by `seating`; the
-    standings in the order of `names`, a name given twice counted once. Each bot sees only its
-    seat's view."""
+    standings in the order of `names`, a name given twice counted once, and the games'
+    outcomes. Each bot sees only its seat's view."""
     players = game.players(setup)
     bots: dict[str, Bot] = {name: BOTS[name]() for name in names}
     table = {name: Standing(name) for name in names}
+    tally = Tally(game)
     for i in range(games):
         seats = seating(names, players, i)
         by_seat = [bots[name] for name in seats]
@@ -80,7 +90,9 @@ def tournament(
                 standing = table[seats[move.seat]]
                 standing.seconds += move.seconds
                 standing.moves += 1
+                tally.played(move.action)
                 state = game.apply(state, move.action)
+        tally.ended(state)
         points = final_scores(game, state)
         for seat, share in enumerate(game.returns(state)):
             standing = table[seats[seat]]
@@ -89,14 +101,14 @@ def tournament(
             standing.scores.append(points[seat])
         if on_game is not None:
             on_game(i + 1)
-    return list(table.values())
+    return TournamentResult(tuple(table.values()), tally.outcomes(seed))
 
 
-def report(standings: Sequence[Standing], lower_wins: bool = True) -> list[str]:
-    """The standings as an aligned table (win rate: ties split), then a line saying whether
-    a lower or a higher mean score is better."""
+def report(result: TournamentResult, lower_wins: bool = True) -> list[str]:
+    """The standings as an aligned table (win rate: ties split), a line saying whether a lower
+    or a higher mean score is better, then how the games ended and the action mix."""
     rows = []
-    for s in standings:
+    for s in result.standings:
         rows.append(
             [
                 s.name,
@@ -108,7 +120,7 @@ def report(standings: Sequence[Standing], lower_wins: bool = True) -> list[str]:
         )
     better = "lower" if lower_wins else "higher"
     table = format_table(["bot", "games", "win rate", "mean score", "ms/move"], rows)
-    return [*table, f"(mean score: {better} is better)"]
+    return [*table, f"(mean score: {better} is better)", "", *outcome_lines(result.outcomes)]
 
 
 def run(
@@ -132,7 +144,7 @@ def run(
         progress = err.isatty()
     if progress:
         with Progress(games, err) as bar:
-            standings = tournament(game, setup, names, games, seed, budget, bar.update)
+            result = tournament(game, setup, names, games, seed, budget, bar.update)
     else:
-        standings = tournament(game, setup, names, games, seed, budget)
-    out.write("\n".join(report(standings, game.lower_score_wins)) + "\n")
+        result = tournament(game, setup, names, games, seed, budget)
+    out.write("\n".join(report(result, game.lower_score_wins)) + "\n")

@@ -7,9 +7,11 @@ keeping the previous state and a search may share states freely.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Protocol, TypeVar
 
 from .errors import BugsError, IllegalActionError
@@ -129,11 +131,20 @@ class Game(Protocol[S, A, V]):
         """The log's first sentence (what happened before any action), or None."""
         ...
 
+    def end_reason(self, state: S) -> str:
+        """Why the game ended, as a short sentence (raises BugsError while it is not over)."""
+        ...
+
+    def action_kind(self, action: A) -> str:
+        """The short lowercase name of the action's type ("buy bug"), for an action mix."""
+        ...
+
 
 class GameBase(Game[S, A, V]):
     """The defaults of the Game protocol's optional methods, for a game to subclass: one seat
     acts at a time, the returns are the scores, every action may reveal something (so undo
-    crosses none unless the game says otherwise), and the log has no opening sentence."""
+    crosses none unless the game says otherwise), the log has no opening sentence, a game ends
+    one way, and an action's kind is its class name in words."""
 
     lower_score_wins = False
 
@@ -167,6 +178,27 @@ class GameBase(Game[S, A, V]):
     def opening(self, state: S, names: Sequence[str] | None = None) -> str | None:
         """None: the log starts with the first action."""
         return None
+
+    def end_reason(self, state: S) -> str:
+        """One sentence for every end: the game knows only one way to end."""
+        if not self.is_terminal(state):
+            raise BugsError(f"{self.id}: the game is not over, so it has no end reason")
+        return "the game is over"
+
+    def action_kind(self, action: A) -> str:
+        """The class name in words: BuyBonus is "buy bonus"."""
+        return name_words(type(action).__name__)
+
+
+_CAPITALISED = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
+"""The words of a CamelCase name; a run of capitals is one word ("HTTPLink": HTTP, Link)."""
+
+
+@cache
+def name_words(name: str) -> str:
+    """A CamelCase name in lowercase words, "BuyBonus" -> "buy bonus" (cached: a simulation
+    asks once per action)."""
+    return " ".join(_CAPITALISED.findall(name)).lower() or name.lower()
 
 
 def seat_names(names: Sequence[str] | None, players: int) -> list[str]:

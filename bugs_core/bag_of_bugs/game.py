@@ -15,6 +15,7 @@ from . import actions, rules, view
 from . import describe as sentences
 from .actions import Action
 from .state import BagSetup, BagState, BagView, Phase
+from .tokens import PAIRS_TO_END
 
 
 class BagOfBugsGame(GameBase[BagState, Action, BagView]):
@@ -82,6 +83,16 @@ class BagOfBugsGame(GameBase[BagState, Action, BagView]):
             and isinstance(action, (actions.Wait, actions.Claim))  # a union is slow in Pyodide
             and action.seat != seat
         )
+
+    def end_reason(self, state: BagState) -> str:
+        """The last Rock pair set aside (G31), or the bag run empty, which the official token
+        counts never let happen (§5.3)."""
+        if state.phase is not Phase.GAME_OVER:
+            return super().end_reason(state)
+        pairs = PAIRS_TO_END[state.setup.players]
+        if state.rock_pairs >= pairs:
+            return f"the last Rock pair was set aside ({pairs} of {pairs})"
+        return "the bag ran empty"
 
 
 GAME = BagOfBugsGame()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..engine import TERMINAL, GameBase
+from ..engine import TERMINAL, GameBase, seat_names
 from ..errors import SetupError
 from . import actions, rules, view
 from . import describe as sentences
@@ -78,6 +78,17 @@ class BugsGame(GameBase[BugsState, Action, BugsView]):
             return True
         hidden = isinstance(action, actions.PickUp | actions.PassLead)
         return state.to_act != seat and not hidden
+
+    def end_reason(self, state: BugsState) -> str:
+        """How the last hand ended (B2: the game ends with it): a seat went out, no bug cards
+        were left to lead (B34a) or the action limit was reached (B34b)."""
+        result = state.last_hand
+        if state.phase is not Phase.GAME_OVER or result is None:
+            return super().end_reason(state)
+        # No seat's name: the command line counts games per reason, so a reason names no seat.
+        names = seat_names(None, state.setup.players)
+        how = "a seat went out" if result.reason == "out" else sentences.how_it_ended(result, names)
+        return f"the last hand ended: {how}"
 
 
 GAME = BugsGame()

@@ -89,5 +89,9 @@ class BugspielGame(GameBase[BugspielState, Action, BugspielView]):
             or len(after.bonus_deck) < len(state.bonus_deck)
         )
 
+    def end_reason(self, state: BugspielState) -> str:
+        """The end condition that held (§10.1, decision 10), as the log says it."""
+        return state.end.value if state.end is not None else super().end_reason(state)
+
 
 GAME = BugspielGame()

@@ -14,9 +14,11 @@ from bugs_core import registry
 from bugs_core.__main__ import main
 from bugs_core.bots import BOTS, LEVELS, bot_games, play_bots
 from bugs_core.cli_replay import record_game, replay_lines
+from bugs_core.engine import name_words
 from bugs_core.errors import SetupError
 from bugs_core.link import decode_link, encode_link
 from bugs_core.record import from_json, replay
+from bugs_core.rng import Rng
 from bugs_core.soak import soak
 from bugs_core.undo import undo_length
 
@@ -85,3 +87,18 @@ def test_command_line_plays_it_with_its_own_flag(capsys: pytest.CaptureFixture[s
     assert main(["soak", "bug-race", "--games", "12"]) == 0
     assert main(["simulate", "bug-race", "--length", "8", "--option", "length=9"]) == 2
     assert "give the length once, with --length" in capsys.readouterr().err
+
+
+def test_the_base_gives_an_end_reason_and_action_kinds() -> None:
+    """A game that ends one way need not say how; an action's kind is its class name."""
+    state = GAME.initial_state(GAME.make_setup({"length": 6}), Rng(1))
+    while not GAME.is_terminal(state):
+        assert GAME.action_kind(GAME.legal_actions(state)[-1]) == "crawl"
+        state = GAME.apply(state, GAME.legal_actions(state)[-1])
+    assert GAME.end_reason(state) == "the game is over"
+    assert [name_words(n) for n in ("BuyBonus", "PassLead", "Fly", "HTTPLink")] == [
+        "buy bonus",
+        "pass lead",
+        "fly",
+        "http link",
+    ]

@@ -11,7 +11,7 @@ import pytest
 from bug_race import SPEC as BUG_RACE
 
 from bugs_core.engine import SIMULTANEOUS, TERMINAL, Game, play
-from bugs_core.errors import IllegalActionError
+from bugs_core.errors import BugsError, IllegalActionError
 from bugs_core.record import new_record, replay_states
 from bugs_core.registry import GAMES, registered
 from bugs_core.rng import Rng
@@ -54,8 +54,8 @@ def test_random_game_keeps_the_contract(
 ) -> None:
     """Legal actions unique, canonical and parse back; terminal iff none; apply is checked and
     leaves its input unchanged; views are consistent with sampled states; returns in bounds;
-    simultaneous nodes hide each submission from the other seats; the record replays to the
-    same state at every prefix."""
+    simultaneous nodes hide each submission from the other seats; every action has a kind and
+    the end a reason (none before it); the record replays to the same state at every prefix."""
     game = GAMES[game_id]
     setup = game.make_setup({"players": players, **options})
     record = new_record(game_id, game.setup_options(setup), 1000 + seed)
@@ -89,8 +89,13 @@ def test_random_game_keeps_the_contract(
         if game.current_player(state) == SIMULTANEOUS:
             _check_simultaneous(game, state, players)
         assert game.describe(state, step.action)
+        kind = game.action_kind(step.action)
+        assert kind and kind == kind.lower().strip(), f"kind {kind!r} of {step.action}"
         record = record.with_action(step.action)
     assert game.is_terminal(states[-1])
+    assert game.end_reason(states[-1]).strip()
+    with pytest.raises(BugsError, match="not over"):
+        game.end_reason(states[0])
     replayed = list(replay_states(record))
     assert replayed == states
 
