@@ -182,6 +182,8 @@ def moments(game: str, record: GameRecord) -> list[Any]:
     chosen = [steps[0], steps[1], steps[len(steps) // 3], steps[len(steps) // 2], steps[-1]]
     if game == "bugs":  # the hand-off screen of a table of several people
         chosen.append(replace(steps[len(steps) // 2], screen=HANDOFF))
+    if game == "bugspiel":  # the markets' slide after a Pass (before the end, which is last)
+        chosen[-1:-1] = [s for s in steps if s.slid is not None][:1]
     return chosen
 
 
@@ -205,7 +207,9 @@ def svgs(game: str, s: Any) -> list[str]:
         ]
     highlight = spiel_screen.highlight_of(s)
     return [
-        spiel_table_svg.render_table(s.view(), names=s.names, highlight=highlight, width=w)
+        spiel_table_svg.render_table(
+            s.view(), names=s.names, highlight=highlight, width=w, slide=s.slid
+        )
         for w in (360, 960)
     ]
 

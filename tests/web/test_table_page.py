@@ -544,6 +544,44 @@ def test_bugspiel_r_turns_the_pending_tile(open_page: Callable[..., Table]) -> N
     run(go)
 
 
+def test_bugspiel_a_pass_plays_the_markets_slide_once(open_page: Callable[..., Table]) -> None:
+    t = open_page("bugspiel", "?seed=5&pace=0")
+
+    def slid() -> list[Element]:
+        return t.all(".spiel-slid", "table")
+
+    async def go() -> None:
+        t.worker.hold = True  # the bot's reply waits: the slide is the last action meanwhile
+        t.start([("You", "human"), ("Ana", "easy")])
+        await t.settle()
+        assert slid() == [] and t.all(".spiel-slide-ghost", "table") == []
+        t.win.clock.ms = 5000.0
+        t.click(t.one('[data-ui="pass"]', "controls"))
+        assert t.page.session.record.actions == ("pass",)
+        said = t.el("log").querySelectorAll("li")[-1].textContent
+        assert said.startswith("You pass. The markets slide one slot cheaper: ")
+        box = t.el("table").style.properties
+        assert box["--slide-ms"] == "700ms" and box["--slide-delay"] == "0ms"
+        moved = slid()
+        assert len(moved) == 14 and len(t.all(".spiel-slide-ghost", "table")) == 2
+        for node in moved:  # each card's offset from its old slot, for spiel.css
+            for axis in ("dx", "dy"):
+                offset = node.getAttribute(f"data-slide-{axis}")
+                assert node.style.properties[f"--slide-{axis}"] == f"{offset}px"
+        t.win.clock.ms += 250
+        await t.until(lambda: t.worker.waiting == 1)  # the page drew "thinking" meanwhile
+        assert t.attr("thinking") == "true" and len(slid()) == 14
+        assert t.el("table").style.properties["--slide-delay"] == "-250ms"  # goes on
+        t.win.clock.ms += 1000
+        t.page.draw()  # a redraw after the slide played: it does not play again
+        assert slid() == [] and t.all(".spiel-slide-ghost", "table") == []
+        t.worker.hold = False
+        t.worker.release()
+        await t.settle()
+
+    run(go)
+
+
 def test_bag_each_persons_keys_claim_for_that_person_while_a_window_is_open(
     open_page: Callable[..., Table], monkeypatch: pytest.MonkeyPatch
 ) -> None:
