@@ -98,12 +98,12 @@ def test_a_shared_bugs_link_opens_mid_game_and_plays_on(page: Page, base_url: st
 def test_a_shared_bugspiel_link_round_trips_through_share_and_plays_on(
     page: Page, base_url: str
 ) -> None:
-    record, _keep = undo_scenario()  # after a pass and the bot's reply, the person moves again
+    record, mine, _keep = undo_scenario()  # after the bug and the bot's reply, the person moves
     open_link(page, base_url, "bugspiel.html", record)
     log_count(page, len(record.actions) + 1)
     assert from_json(str(page.locator(GAME).get_attribute("data-record"))) == record
     spiel_my_turn(page)
-    page.click("#controls [data-ui=pass]")
+    play_by_clicks(page, record, mine)
     expect(page.locator(GAME)).to_have_attribute("data-moves", str(len(record.actions) + 2))
     spiel_my_turn(page)
     now = from_json(str(page.locator(GAME).get_attribute("data-record")))
@@ -308,16 +308,22 @@ def undo_scenario() -> tuple[GameRecord, PlayBug, int]:
     raise AssertionError("no seed gives an undoable reply")
 
 
+def play_by_clicks(page: Page, record: GameRecord, bug: PlayBug) -> None:
+    """The person plays `bug` (its tile left as it is) by clicks: the card, its space, confirm."""
+    game = page.locator(GAME)
+    page.click(f'#table [data-hand-bug="{bug.card}"]')
+    expect(game).to_have_attribute("data-pick", f"bug:{bug.card}")
+    page.click(f'#table [data-space="{spot_index(replay(record).board, bug.to)}"]')
+    expect(game).to_have_attribute("data-pending", str(bug))
+    page.click("#controls [data-ui=confirm]")
+
+
 def test_undo_against_a_bot(page: Page, base_url: str) -> None:
     record, mine, keep = undo_scenario()
     open_link(page, base_url, "bugspiel.html", record)
     spiel_my_turn(page)
     game = page.locator(GAME)
-    page.click(f'#table [data-hand-bug="{mine.card}"]')
-    expect(game).to_have_attribute("data-pick", f"bug:{mine.card}")
-    page.click(f'#table [data-space="{spot_index(replay(record).board, mine.to)}"]')
-    expect(game).to_have_attribute("data-pending", str(mine))
-    page.click("#controls [data-ui=confirm]")
+    play_by_clicks(page, record, mine)
     expect(game).to_have_attribute("data-moves", str(len(record.actions) + 2))
     spiel_my_turn(page)
     undo = bar(page, "undo")
