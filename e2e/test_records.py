@@ -14,7 +14,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from bugs_core.bugspiel.actions import BuyBonus, BuyBug, Pass
+from bugs_core.bugspiel.actions import BuyBonus, BuyBug, Pass, PlayBug
+from bugs_core.bugspiel.rules import spot_index
 from bugs_core.link import decode_link, encode_link
 from bugs_core.record import GameRecord, Seat, from_json, new_record, replay
 from bugs_core.registry import get_game
@@ -97,12 +98,12 @@ def test_a_shared_bugs_link_opens_mid_game_and_plays_on(page: Page, base_url: st
 def test_a_shared_bugspiel_link_round_trips_through_share_and_plays_on(
     page: Page, base_url: str
 ) -> None:
-    record, _keep = undo_scenario()  # after a pass and the bot's reply, the person moves again
+    record, mine, _keep = undo_scenario()  # after the bug and the bot's reply, the person moves
     open_link(page, base_url, "bugspiel.html", record)
     log_count(page, len(record.actions) + 1)
     assert from_json(str(page.locator(GAME).get_attribute("data-record"))) == record
     spiel_my_turn(page)
-    page.click("#controls [data-ui=pass]")
+    play_by_clicks(page, record, mine)
     expect(page.locator(GAME)).to_have_attribute("data-moves", str(len(record.actions) + 2))
     spiel_my_turn(page)
     now = from_json(str(page.locator(GAME).get_attribute("data-record")))
@@ -274,12 +275,20 @@ def test_a_finished_game_replays_from_its_end_panel(page: Page, base_url: str) -
     log_count(page, len(record.actions) + 1)
 
 
-def undo_scenario() -> tuple[GameRecord, int]:
-    """A Bugspiel record at the person's turn where a pass and the easy bot's reply (the
-    worker's own answer, same seed) can be undone; and the number of moves undo keeps."""
+def undo_scenario() -> tuple[GameRecord, PlayBug, int]:
+    """A Bugspiel record at the person's turn where a bug from the person's hand (a move that
+    reveals nothing, unlike a pass: the markets slide and refill) and the easy bot's reply (the
+    worker's own answer, same seed) can be undone; the bug play, and the number of moves undo
+    keeps."""
+    rules = get_game("bugspiel")
     for seed in range(1, 60):
         record = played("bugspiel", SPIEL_SEATS, seed=seed, at_least=4, cls=SpielSession)
-        after = record.with_action(Pass())
+        state = replay(record)
+        bugs = [a for a in rules.legal_actions(state) if isinstance(a, PlayBug) and a.turn == 0]
+        if not bugs:
+            continue
+        mine = bugs[0]
+        after = record.with_action(mine)
         request = {
             "record": after.to_dict(),
             "seat": 1,
@@ -289,22 +298,32 @@ def undo_scenario() -> tuple[GameRecord, int]:
         reply = json.loads(choose_move(json.dumps(request)))
         if "action" not in reply or reply["action"].startswith(("buy", "pass")):
             continue
-        action = get_game("bugspiel").parse_action(reply["action"])
-        if isinstance(action, BuyBug | BuyBonus):
+        action = rules.parse_action(reply["action"])
+        if isinstance(action, BuyBug | BuyBonus | Pass):
             continue
         both = after.with_action(action)
         plan = undo_plan(both)
         if plan.keep == len(record.actions) and SpielSession.replay_steps(both)[-1].my_turn():
-            return record, plan.keep
+            return record, mine, plan.keep
     raise AssertionError("no seed gives an undoable reply")
 
 
+def play_by_clicks(page: Page, record: GameRecord, bug: PlayBug) -> None:
+    """The person plays `bug` (its tile left as it is) by clicks: the card, its space, confirm."""
+    game = page.locator(GAME)
+    page.click(f'#table [data-hand-bug="{bug.card}"]')
+    expect(game).to_have_attribute("data-pick", f"bug:{bug.card}")
+    page.click(f'#table [data-space="{spot_index(replay(record).board, bug.to)}"]')
+    expect(game).to_have_attribute("data-pending", str(bug))
+    page.click("#controls [data-ui=confirm]")
+
+
 def test_undo_against_a_bot(page: Page, base_url: str) -> None:
-    record, keep = undo_scenario()
+    record, mine, keep = undo_scenario()
     open_link(page, base_url, "bugspiel.html", record)
     spiel_my_turn(page)
-    page.click("#controls [data-ui=pass]")
     game = page.locator(GAME)
+    play_by_clicks(page, record, mine)
     expect(game).to_have_attribute("data-moves", str(len(record.actions) + 2))
     spiel_my_turn(page)
     undo = bar(page, "undo")

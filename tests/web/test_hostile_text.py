@@ -3,8 +3,8 @@ prompts, dialogs, the log, the saved-games list, the share panel) renders well-f
 whatever a name holds, with the name only as text, and the embed events carry it as plain data.
 
 A rendering with hostile names is compared with the same game's rendering with harmless names
-of the same length: the elements and attribute names must be the same, so nothing a name holds
-opened an element or an attribute.
+that show as long, with their spaces in the same places: the elements and attribute names must
+be the same, so nothing a name holds opened an element or an attribute.
 """
 
 from __future__ import annotations
@@ -67,8 +67,14 @@ are only text, where a name reading 'javascript:' is harmless)."""
 
 
 def twin(name: str) -> str:
-    """A harmless name as long as `name`."""
-    return "N" * len(name)
+    """A harmless name that shows the way `name` does (`shown_name`): as long, with a space
+    wherever it has one, and in a bidi isolate when it is (of Hebrew letters then), so the
+    drawings cut it and wrap a long sentence holding it (the end banner) at the same places."""
+    shown = shown_name(name)
+    isolated = shown.startswith("\u2068") and shown.endswith("\u2069")
+    letter = "\u05d0" if isolated else "N"  # Hebrew alef: right-to-left, so isolated too
+    inner = shown[1:-1] if isolated else shown
+    return "".join(" " if c.isspace() else letter for c in inner)
 
 
 # -- markup checks ---------------------------------------------------------------------------
@@ -176,6 +182,8 @@ def moments(game: str, record: GameRecord) -> list[Any]:
     chosen = [steps[0], steps[1], steps[len(steps) // 3], steps[len(steps) // 2], steps[-1]]
     if game == "bugs":  # the hand-off screen of a table of several people
         chosen.append(replace(steps[len(steps) // 2], screen=HANDOFF))
+    if game == "bugspiel":  # the markets' slide after a Pass (before the end, which is last)
+        chosen[-1:-1] = [s for s in steps if s.slid is not None][:1]
     return chosen
 
 
@@ -199,7 +207,9 @@ def svgs(game: str, s: Any) -> list[str]:
         ]
     highlight = spiel_screen.highlight_of(s)
     return [
-        spiel_table_svg.render_table(s.view(), names=s.names, highlight=highlight, width=w)
+        spiel_table_svg.render_table(
+            s.view(), names=s.names, highlight=highlight, width=w, slide=s.slid
+        )
         for w in (360, 960)
     ]
 

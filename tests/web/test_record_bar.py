@@ -7,10 +7,11 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from bugs_core.bugspiel.actions import BuyBug, Pass
+from bugs_core.bugspiel import GAME
+from bugs_core.bugspiel.actions import BuyBug, Pass, PlayBug
 from bugs_core.errors import InvalidRecordError, SetupError
 from bugs_core.link import decode_link
-from bugs_core.record import GameRecord, Seat, new_record
+from bugs_core.record import GameRecord, Seat, new_record, replay_states
 from bugs_core.undo import undo_length
 from bugs_web.kits import KITS
 from bugs_web.record_bar import (
@@ -43,6 +44,13 @@ def spiel(*actions: object, seats: tuple[Seat, ...] | None = None) -> GameRecord
     for action in actions:
         record = record.with_action(action)
     return record
+
+
+def bug_play(record: GameRecord) -> str:
+    """A bug the seat to act may play from its hand now: a move that reveals nothing (a Pass
+    does: the markets slide and refill from the decks)."""
+    state = list(replay_states(record))[-1]
+    return str(next(a for a in GAME.legal_actions(state) if isinstance(a, PlayBug)))
 
 
 # -- replay --------------------------------------------------------------------------------
@@ -80,13 +88,19 @@ def test_other_keys_do_not_step() -> None:
 
 
 def test_undo_takes_back_the_persons_move_and_the_bots_reply() -> None:
-    record = spiel(Pass(), Pass())  # You pass, the bot passes: nothing revealed
+    yours = spiel(bug_play(spiel()))
+    record = spiel(yours.actions[0], bug_play(yours))  # two bugs from the hands: nothing revealed
     plan = undo_plan(record)
     assert plan == UndoPlan(True, undo_length(record, 0)) == UndoPlan(True, 0)
 
 
 def test_undo_is_refused_with_a_reason_across_a_purchase() -> None:
     plan = undo_plan(spiel(Pass(), BuyBug(7)))  # the bot's purchase refills from the deck
+    assert plan.offered and plan.keep is None and "draw" in plan.reason
+
+
+def test_undo_is_refused_with_a_reason_across_a_pass() -> None:
+    plan = undo_plan(spiel(bug_play(spiel()), Pass()))  # the markets slide, refilled from the decks
     assert plan.offered and plan.keep is None and "draw" in plan.reason
 
 

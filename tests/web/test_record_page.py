@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from bugs_core.bugspiel.actions import BuyBug, Pass
-from bugs_core.record import GameRecord, Seat, new_record
+from bugs_core.bugspiel import GAME
+from bugs_core.bugspiel.actions import BuyBug, Pass, PlayBug
+from bugs_core.record import GameRecord, Seat, new_record, replay_states
 from bugs_web import saves
 from bugs_web.dom import records as record_page
 from bugs_web.games.bugspiel.session import SpielSession
@@ -90,6 +91,13 @@ def spiel(*actions: object) -> GameRecord:
     return record
 
 
+def bug_play(record: GameRecord) -> str:
+    """A bug the seat to act may play from its hand now: a move that reveals nothing (a Pass
+    does: the markets slide and refill from the decks)."""
+    state = list(replay_states(record))[-1]
+    return str(next(a for a in GAME.legal_actions(state) if isinstance(a, PlayBug)))
+
+
 def test_replay_pauses_shows_the_past_read_only_and_plays_on_at_the_end(host: Host) -> None:
     assert host.records.load(spiel(Pass(), BuyBug(7), Pass()), "A test game")
     records = host.records
@@ -120,13 +128,18 @@ def test_every_move_is_saved_once(host: Host) -> None:
 
 
 def test_undo_keeps_what_the_engine_allows(host: Host) -> None:
-    host.records.load(spiel(Pass(), Pass()), "A test game")
+    yours = bug_play(spiel())
+    host.records.load(spiel(yours, bug_play(spiel(yours))), "A test game")  # nothing revealed
     assert "disabled" not in node("record-bar").innerHTML.split('data-rec="undo"')[0][-40:]
     host.records.take_back()
     assert host.session is not None and host.session.record == spiel()
     host.records.load(spiel(Pass(), BuyBug(7)), "A test game")
     host.records.take_back()  # the bot's purchase drew a card: refused
     assert host.session.record == spiel(Pass(), BuyBug(7))
+    assert "undo-why" in node("record-bar").innerHTML
+    host.records.load(spiel(yours, Pass()), "A test game")
+    host.records.take_back()  # the bot's pass slid the markets, refilled from the decks: refused
+    assert host.session.record == spiel(yours, Pass())
     assert "undo-why" in node("record-bar").innerHTML
 
 

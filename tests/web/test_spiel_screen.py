@@ -132,7 +132,7 @@ def test_a_picked_bonus_card_previews_each_lit_spaces_line_and_points() -> None:
         bonus_points(picked.state, action.bonus, s),
     )
     assert highlight_of(picked.pick_space(s)).previews == ()  # chosen: the line itself shows
-    fresh = start([Seat("You", "human"), Seat("Bo", "human")], 3)
+    fresh = start([Seat("You", "human"), Seat("Bo", "human")])  # seed 5: a bug to play
     bug = next(a for a in fresh.legal if isinstance(a, PlayBug))
     assert highlight_of(fresh.pick_hand_bug(bug.card)).previews == ()  # a bug has no line
 

@@ -270,7 +270,7 @@ def test_bugs_a_person_and_two_bots_play_a_whole_game(open_page: Callable[..., T
 
 
 def test_bugspiel_a_person_and_a_bot_play_a_whole_game(open_page: Callable[..., Table]) -> None:
-    t = open_page("bugspiel", "?seed=35&pace=0&target=50")
+    t = open_page("bugspiel", "?seed=23&pace=0&target=50")  # the person passes, buys, plays
 
     async def game() -> None:
         assert t.el("target").value == "50"  # preset from the address
@@ -540,6 +540,44 @@ def test_bugspiel_r_turns_the_pending_tile(open_page: Callable[..., Table]) -> N
         assert t.page.session.record.actions == ()
         t.key("Escape")
         assert t.attr("pick") == "" and t.attr("pending") == ""
+
+    run(go)
+
+
+def test_bugspiel_a_pass_plays_the_markets_slide_once(open_page: Callable[..., Table]) -> None:
+    t = open_page("bugspiel", "?seed=5&pace=0")
+
+    def slid() -> list[Element]:
+        return t.all(".spiel-slid", "table")
+
+    async def go() -> None:
+        t.worker.hold = True  # the bot's reply waits: the slide is the last action meanwhile
+        t.start([("You", "human"), ("Ana", "easy")])
+        await t.settle()
+        assert slid() == [] and t.all(".spiel-slide-ghost", "table") == []
+        t.win.clock.ms = 5000.0
+        t.click(t.one('[data-ui="pass"]', "controls"))
+        assert t.page.session.record.actions == ("pass",)
+        said = t.el("log").querySelectorAll("li")[-1].textContent
+        assert said.startswith("You pass. The markets slide one slot cheaper: ")
+        box = t.el("table").style.properties
+        assert box["--slide-ms"] == "700ms" and box["--slide-delay"] == "0ms"
+        moved = slid()
+        assert len(moved) == 14 and len(t.all(".spiel-slide-ghost", "table")) == 2
+        for node in moved:  # each card's offset from its old slot, for spiel.css
+            for axis in ("dx", "dy"):
+                offset = node.getAttribute(f"data-slide-{axis}")
+                assert node.style.properties[f"--slide-{axis}"] == f"{offset}px"
+        t.win.clock.ms += 250
+        await t.until(lambda: t.worker.waiting == 1)  # the page drew "thinking" meanwhile
+        assert t.attr("thinking") == "true" and len(slid()) == 14
+        assert t.el("table").style.properties["--slide-delay"] == "-250ms"  # goes on
+        t.win.clock.ms += 1000
+        t.page.draw()  # a redraw after the slide played: it does not play again
+        assert slid() == [] and t.all(".spiel-slide-ghost", "table") == []
+        t.worker.hold = False
+        t.worker.release()
+        await t.settle()
 
     run(go)
 

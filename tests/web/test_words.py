@@ -78,6 +78,10 @@ def second_person_of(text: str, name: str) -> str:
         return f"{m[1]}{'You' if begins else 'you'}{m[2] or ''}{verb}"
 
     text = re.sub(rf"(^|\. |Turn \d+: |[^.]\W|\w\W)?\b{name}\b( )?(\w+)?(\.\w)?", seat, text)
+    if text.startswith(("You play ", "Your ")):  # Bugspiel: a bug of the mover's own is eaten
+        text = text.replace(" its own ", " your own ", 1)
+    if text.startswith("You play "):  # the second verb agrees too: "You play ... and eat ..."
+        text = text.replace(" and eats ", " and eat ", 1)
     return text.replace("and leads.", "and lead.") if text.startswith("You pick") else text
 
 

@@ -1,6 +1,7 @@
 """bugspiel.html: Bugspiel on the table page. Its own parts: the board and markets, picks that
 light the legal spaces, turning a tile before confirming, the board and target in the setup,
-and the popup that shows a hovered or focused card in full.
+the markets' slide after a Pass played once, and the popup that shows a hovered or focused card
+in full.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from bugs_web.dom.browser import found
 from bugs_web.games.bugspiel import KIT
 from bugs_web.games.bugspiel.screen import (
     ROTATE_BUTTONS,
+    SLIDE_MS,
+    SlideClock,
     controls_html,
     game_over_html,
     highlight_of,
@@ -24,7 +27,7 @@ from bugs_web.games.bugspiel.session import CLOCKWISE, COUNTER_CLOCKWISE, SpielS
 from bugs_web.games.bugspiel.table_svg import render_table
 from bugs_web.kit import GameKit
 
-from .table_page import TurnTablePage
+from .table_page import TurnTablePage, now
 
 PICKS = ("data-hand-bug", "data-hand-bonus", "data-buy-bug", "data-buy-bonus", "data-space")
 """The attributes of what a person may pick on the table, in the order they are tried."""
@@ -42,11 +45,19 @@ class SpielPage(TurnTablePage[SpielSession]):
     def __init__(self, kit: GameKit[SpielSession]) -> None:
         super().__init__(kit)
         self.popup = ""  # the card the popup shows now, as "card:12" or "bonus:40"
+        self.slides = SlideClock()  # when the markets' latest slide began to play
+        self.sliding = False  # the table drawn last marks a slide
 
     def read_options(self) -> dict[str, Any]:
         return {"board": str(el("board").value), "target_score": int(str(el("target").value))}
 
     def table_svg(self, s: SpielSession, replaying: bool, width: int) -> str:
+        self.slides, into = self.slides.at(s.slid, now() * 1000)
+        self.sliding = into is not None
+        if into is not None:  # a redraw while the slide plays goes on where it was
+            box = el("table")
+            box.style.setProperty("--slide-ms", f"{SLIDE_MS}ms")
+            box.style.setProperty("--slide-delay", f"{-round(into)}ms")
         return render_table(
             s.view(),
             names=s.names,
@@ -54,7 +65,17 @@ class SpielPage(TurnTablePage[SpielSession]):
             interactive=s.my_turn() and not replaying,
             thinking=s.to_act if self.thinking else None,
             width=width,
+            slide=s.slid if into is not None else None,
         )
+
+    def table_drawn(self, s: SpielSession) -> None:
+        """Each moved market card's offset from its old slot, for spiel.css's slide."""
+        if not self.sliding:
+            return
+        for node in el("table").querySelectorAll("[data-slide-dx]"):
+            for axis in ("dx", "dy"):
+                offset = str(node.getAttribute(f"data-slide-{axis}"))
+                node.style.setProperty(f"--slide-{axis}", f"{offset}px")
 
     def draw_controls(self, s: SpielSession, replaying: bool) -> None:
         el("controls").innerHTML = "" if replaying else controls_html(s)

@@ -102,6 +102,10 @@ class TablePage(Generic[S]):
         """The `#game` element's data attributes (without `data-`): at least `screen`."""
         raise NotImplementedError
 
+    def table_drawn(self, s: S) -> None:
+        """The table's drawing of `s` was just put in: set on its nodes what markup cannot say
+        (style through the CSSOM, which the page's policy allows where inline style is not)."""
+
     def on_table_click(self, target: Any, s: S) -> S | None:
         """A click on the table or its controls; the new session, or None if it did nothing."""
         return None
@@ -199,6 +203,7 @@ class TablePage(Generic[S]):
         refocus = self.focus_key(document.activeElement)
         table = el("table")
         table.innerHTML = self.table_svg(s, replaying, int(table.clientWidth or 960))
+        self.table_drawn(s)
         self.draw_controls(s, replaying)
         el("turn-status").textContent = self.status_text(s)
         el("notice").textContent = s.notice

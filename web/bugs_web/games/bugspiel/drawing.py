@@ -1,12 +1,14 @@
 """What every part of the Bugspiel table drawing shares: the page's selection (`Highlight`), the
 sizes for a drawing width (`Layout`), the seats' colours and letters, the rings and buttons, and
-`Drawing`, one drawing in progress (the view, the names, the root and its defs)."""
+`Drawing`, one drawing in progress (the view, the names, the market slide to show, the root and
+its defs)."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from bugs_core.bugspiel.describe import how_it_ended
 from bugs_core.bugspiel.state import BugspielState, BugspielView
@@ -15,6 +17,9 @@ from ...palette import BLUE, GREEN, RED, SPIEL_BACKGROUND, WHITE, YELLOW
 from ...seats import seat_name
 from ...svg import INK, circle, rect, svg_root
 from .cards_svg import Art
+
+if TYPE_CHECKING:
+    from .session import MarketSlide
 
 __all__ = [
     "CHOSEN_RING",
@@ -158,6 +163,7 @@ class Drawing:
         interactive: bool,
         thinking: int | None,
         layout: Layout,
+        slide: MarketSlide | None = None,
     ) -> None:
         self.view = view
         self.table: BugspielState = view.table
@@ -168,6 +174,8 @@ class Drawing:
         """True when the viewer may act now: hand cards, market slots and spaces are buttons."""
         self.thinking = thinking
         self.layout = layout
+        self.slide = slide
+        """The markets' slide to show moving (the last action was a Pass), or None."""
         title = self.summary()
         self.root = svg_root(layout.width, 100, "spiel-table-title", title, "spiel-table")
         self.art = Art(self.root)

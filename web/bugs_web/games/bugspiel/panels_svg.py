@@ -1,6 +1,7 @@
 """The Bugspiel table's panels as SVG: a box per seat (name, score, target, card counts, the
 line's points, other seats' hands as mini cards; every hand is public, decision 8), the two
-markets with their prices, decks and discards, and the viewer's hand as compact cards."""
+markets with their prices, the cards left in each deck and each discard pile (the slide after a
+Pass marked on the cards, decision 12), and the viewer's hand as compact cards."""
 
 from __future__ import annotations
 
@@ -14,16 +15,18 @@ from bugs_core.bugspiel.rules import winners
 from bugs_core.grammar import is_you
 
 from ...palette import CREAM, ON_BACKGROUND, PANEL_EDGE, SPIEL_PANEL, TURN, WHITE
-from ...svg import INK, circle, el, full_title, rect, shorten, text
+from ...svg import INK, circle, el, full_title, num, rect, shorten, text
 from .cards_svg import bonus_words, card_words, compact_bonus, compact_card, mini_bonus, mini_card
 from .drawing import CARD_MAX, CHOSEN_RING, LINE_COLOUR, SEAT_LOOKS, Drawing, button, card_height
 
-__all__ = ["draw_hand", "draw_markets", "draw_seats"]
+__all__ = ["deck_words", "draw_hand", "draw_markets", "draw_seats"]
 
 SEAT_BOX_H = 96
 MINI_W, MINI_H = 21.0, 28.0
 PRICE_H = 22
 """The price pill above a market slot, with the gap under it."""
+TITLE_CHAR, SMALL_CHAR = 9.0, 6.8
+"""About how wide a character of a market's title (15, bold) and of its deck line (12) is."""
 
 
 def _plural(count: int, noun: str) -> str:
@@ -151,27 +154,46 @@ def draw_markets(d: Drawing, x: float, y: float, w: float) -> float:
     return _market(d, x, y + 6, w, bugs=False)
 
 
+def deck_words(d: Drawing, *, bugs: bool) -> str:
+    """A market's deck and discard pile in words: "Bug deck: 142 left · discard 3". Only the
+    sizes: the deck's order stays hidden (decision 8)."""
+    table = d.table
+    deck = len(table.bug_deck) if bugs else len(table.bonus_deck)
+    discard = len(table.bug_discard) if bugs else len(table.bonus_discard)
+    return f"{'Bug' if bugs else 'Bonus'} deck: {deck} left · discard {discard}"
+
+
 def _market(d: Drawing, x: float, y: float, w: float, *, bugs: bool) -> float:
-    """One market: its title, deck and discard, and each slot's price over its card."""
+    """One market: its title, deck and discard, and each slot's price over its card (with the
+    slide after a Pass marked on the cards, `_slid`)."""
     table = d.table
     gap = d.layout.gap
     cols = 8 if (w - 7 * gap) / 8 >= 96 else 4
     cw = min(CARD_MAX, (w - (cols - 1) * gap) / cols)
     ch = card_height(cw)
     title = "Bug market" if bugs else "Bonus market"
-    deck = len(table.bug_deck) if bugs else len(table.bonus_deck)
-    discard = len(table.bug_discard) if bugs else len(table.bonus_discard)
-    label = f"{title}: deck {deck} cards, discard {discard}"
+    piles = deck_words(d, bugs=bugs)
+    label = f"{title}. {piles.replace(' · ', ', ')}"
     g = el(d.root, "g", role="group", aria_label=label, class_="spiel-market")
     text(g, x, y + 16, title, size=15, fill=ON_BACKGROUND, weight="bold")
-    piles = f"deck {deck} · discard {discard}"
-    text(g, x + w, y + 16, piles, size=12, fill=ON_BACKGROUND, anchor="end")
     top = y + 24
+    if len(title) * TITLE_CHAR + 16 + len(piles) * SMALL_CHAR <= w:  # beside the title
+        text(g, x + w, y + 16, piles, size=12, fill=ON_BACKGROUND, anchor="end")
+    else:  # under it
+        text(g, x, y + 34, piles, size=12, fill=ON_BACKGROUND)
+        top += 18
     slots = table.bug_market if bugs else table.bonus_market
-    for slot, item in enumerate(slots):
+
+    def place(slot: int) -> tuple[float, float]:
+        """The top left corner of a slot's price pill."""
         row, col = divmod(slot, cols)
-        sx = x + col * (cw + gap)
-        sy = top + row * (ch + PRICE_H + gap)
+        return x + col * (cw + gap), top + row * (ch + PRICE_H + gap)
+
+    gone = None if d.slide is None else (d.slide.bug_gone if bugs else d.slide.bonus_gone)
+    if gone is not None:  # under the card that slides into the 1 VP slot
+        _ghost(d, g, gone, *place(len(slots) - 1), cw, ch)
+    for slot, item in enumerate(slots):
+        sx, sy = place(slot)
         price = PRICES[slot]
         attrs: dict[str, object] = {"class": "spiel-slot"}
         if item is not None and d.live:
@@ -191,16 +213,53 @@ def _market(d: Drawing, x: float, y: float, w: float, *, bugs: bool) -> float:
             middle = {"fill": ON_BACKGROUND, "anchor": "middle"}
             text(sg, sx + cw / 2, cy + ch / 2 + 4, "empty", size=12, **middle)
             continue
+        art = sg if d.slide is None else _slid(sg, slot, (sx, sy), place(slot - 1))
         if isinstance(item, BonusCard):
-            compact_bonus(sg, d.art, item, sx, cy, cw, ch)
+            compact_bonus(art, d.art, item, sx, cy, cw, ch)
             words = bonus_words(item)
         else:
-            compact_card(sg, d.art, item, sx, cy, cw, ch)
+            compact_card(art, d.art, item, sx, cy, cw, ch)
             words = card_words(item)
         verb = "Buy for" if d.live else "Price"
         button(sg, f"{verb} {price} VP: {words}", d.live)
     rows = -(-len(slots) // cols)
     return top + rows * (ch + PRICE_H + gap)
+
+
+def _slid(
+    sg: ET.Element, slot: int, now: tuple[float, float], was: tuple[float, float]
+) -> ET.Element:
+    """The group for a card's art after a slide: one moved from the slot before, with its
+    offset back to it (`data-slide-dx`, `-dy`, in the drawing's units; the page hands them to
+    spiel.css), or the card come in from the deck at slot 0. The price stays with its slot."""
+    if slot == 0:
+        return el(sg, "g", class_="spiel-slide-in")
+    dx, dy = was[0] - now[0], was[1] - now[1]
+    return el(
+        sg,
+        "g",
+        class_="spiel-slid",
+        data_slid_from=slot - 1,
+        data_slide_dx=num(dx),
+        data_slide_dy=num(dy),
+    )
+
+
+def _ghost(
+    d: Drawing, g: ET.Element, gone: int | BonusCard, x: float, y: float, cw: float, ch: float
+) -> None:
+    """The card a slide discarded from the 1 VP slot, fading out where it lay: drawn at opacity
+    0 (the end of its fade, what the table shows without the animation), hidden from assistive
+    technology (the log says it) and from the pointer."""
+    if isinstance(gone, BonusCard):
+        attrs: dict[str, object] = {"data_discarded_bonus": bonus_id(gone)}
+    else:
+        attrs = {"data_discarded_card": gone}
+    ghost = el(g, "g", class_="spiel-slide-ghost", opacity=0, aria_hidden="true", **attrs)
+    if isinstance(gone, BonusCard):
+        compact_bonus(ghost, d.art, gone, x, y + PRICE_H, cw, ch)
+    else:
+        compact_card(ghost, d.art, gone, x, y + PRICE_H, cw, ch)
 
 
 # --- the viewer's hand ---------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """The HTML around the Bugspiel table: the prompt with its preview and buttons (confirm, turn
 the tile, clear, pass), the status line, the log, the end-of-game dialog and the full-card
-popup. Pure functions of a `SpielSession`, tested under CPython.
+popup. Pure functions of a `SpielSession`, tested under CPython; and the `SlideClock` that
+tells the page how far into the markets' slide after a Pass a drawing is.
 
 Every text that comes from a person (names) or from the record is escaped here; the glue only
 puts these strings into their containers. Buttons carry `data-ui` (a screen event), which the
@@ -9,18 +10,24 @@ page's one delegated click handler reads.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 
 from ...record_bar import REPLAY_GAME_BUTTON
 from ...words import log_html as log_html  # the page's log list, one for the three games
 from ...words import seat_label, won_text
-from .session import CLOCKWISE, COUNTER_CLOCKWISE, Preview, SpielSession
+from .session import CLOCKWISE, COUNTER_CLOCKWISE, MarketSlide, Preview, SpielSession
 from .table_svg import Highlight, full_bonus_svg, full_card_svg
 
 KEY_HELP = (
     "Tab to a card, a market slot or a space; Enter or Space picks it. R turns the tile "
-    "clockwise, Shift+R counter-clockwise; Enter confirms, P passes, Esc clears."
+    "clockwise, Shift+R counter-clockwise; Enter confirms, P passes (the markets slide one "
+    "slot cheaper), Esc clears."
 )
+PASS_WORDS = "Pass: the markets slide one slot cheaper"
+"""What a pass does (decision 12), for the Pass button's name and tooltip."""
+SLIDE_MS = 700
+"""How long the markets' slide after a Pass plays, in ms (the page gives it to spiel.css)."""
 ROTATE_BUTTONS = (
     ("rotate-cw", "⟳ Turn clockwise (R)", CLOCKWISE),
     ("rotate-ccw", "⟲ Turn counter-clockwise (Shift+R)", COUNTER_CLOCKWISE),
@@ -46,11 +53,16 @@ def status_text(session: SpielSession, thinking: bool = False) -> str:
     return f"{seat_label(session, seat)} to act."
 
 
-def _button(label: str, ui: str, *, primary: bool = False, keys: str = "") -> str:
+def _button(label: str, ui: str, *, primary: bool = False, keys: str = "", says: str = "") -> str:
+    """A `data-ui` button; `says`, when given, is its accessible name and (with the key) its
+    tooltip, for a button whose short label does not say all it does."""
     cls = "button primary" if primary else "button"
-    shortcut = f' aria-keyshortcuts="{escape(keys)}"' if keys else ""
+    extra = f' aria-keyshortcuts="{escape(keys)}"' if keys else ""
+    if says:
+        tip = f"{says} ({keys})" if keys else says
+        extra += f' aria-label="{escape(says)}" title="{escape(tip)}"'
     return (
-        f'<button type="button" class="{cls}" data-ui="{escape(ui)}"{shortcut}>'
+        f'<button type="button" class="{cls}" data-ui="{escape(ui)}"{extra}>'
         f"{escape(label)}</button>"
     )
 
@@ -99,10 +111,32 @@ def controls_html(session: SpielSession) -> str:
         buttons.append(_button(preview.confirm, "confirm", primary=True, keys="Enter"))
     if session.pick is not None:
         buttons.append(_button("Clear (Esc)", "clear", keys="Escape"))
-    buttons.append(_button("Pass (P)", "pass", keys="P"))
+    buttons.append(_button("Pass (P)", "pass", keys="P", says=PASS_WORDS))
     parts.append(f'<div class="row move-buttons">{"".join(buttons)}</div>')
     parts.append(f'<p class="hint">{escape(KEY_HELP)}</p>')
     return "".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class SlideClock:
+    """When the page began to show the latest market slide: a redraw while it plays (a bot
+    thinking, a pick) goes on where it was rather than start it again, and a redraw after it
+    does not play it again. The page keeps one and asks it at every drawing of the table."""
+
+    slide: MarketSlide | None = None
+    started: float = 0.0
+    """The page's clock, in ms, when `slide` was first drawn."""
+
+    def at(self, slide: MarketSlide | None, now: float) -> tuple[SlideClock, float | None]:
+        """The clock to keep after a drawing at `now` (ms) of a table whose last action slid
+        the markets as `slide` says (None: it did not), and how far into the slide that
+        drawing is in ms, or None when no slide plays (the drawing marks none then)."""
+        if slide is None:
+            return self, None
+        if slide != self.slide:
+            return SlideClock(slide, now), 0.0
+        into = max(0.0, now - self.started)
+        return self, (into if into < SLIDE_MS else None)
 
 
 def game_over_html(session: SpielSession) -> str:

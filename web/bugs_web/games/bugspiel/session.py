@@ -11,6 +11,7 @@ A selection is a `pick` ("bug:<card id>", "bonus:<bonus id>", "space:<index>" fo
 board, "buy-bug:<slot>", "buy-bonus:<slot>"), the space `chosen` among its lit targets and the
 `turn` of the chosen tile. `pending()` is the action a confirm would play; it is always one of
 the engine's legal actions, and `preview()` says what it scores with the engine's numbers.
+After a Pass that slid the markets (decision 12), `slid` says what the table shows moving.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from bugs_core.bugspiel import GAME
 from bugs_core.bugspiel.actions import Action, BuyBonus, BuyBug, Fly, Pass, PlayBonus, PlayBug
 from bugs_core.bugspiel.board import rotate
 from bugs_core.bugspiel.cards import bonus_from_id, bonus_id, card, goal_label
+from bugs_core.bugspiel.deck import BonusCard
 from bugs_core.bugspiel.describe import bonus_text, how_it_ended, opening
 from bugs_core.bugspiel.market import PRICES
 from bugs_core.bugspiel.rules import HAND_LIMIT, bonus_points, line_of, spot_index, spot_of
@@ -50,6 +52,33 @@ class Preview:
     confirm: str = "Confirm"
 
 
+@dataclass(frozen=True, slots=True)
+class MarketSlide:
+    """The markets' slide at a Pass (decision 12): every card one slot cheaper, slot 0 refilled
+    from its deck. Only what the table already shows: the cards that left slot 7, never a
+    deck's order."""
+
+    moves: int
+    """The record's length after the Pass (the page plays each slide once)."""
+    bug_gone: int | None
+    """The bug card discarded from the 1 VP slot, or None when that slot was empty."""
+    bonus_gone: BonusCard | None
+    """The bonus card discarded from the 1 VP slot, or None when that slot was empty."""
+
+
+def market_slide(before: BugspielState, after: BugspielState, moves: int) -> MarketSlide | None:
+    """The slide from `before` to `after` (the states around a Pass), or None when the markets
+    stayed as they were (a Pass that ended the game)."""
+    if (
+        before.bug_market == after.bug_market
+        and before.bonus_market == after.bonus_market
+        and len(before.bug_deck) == len(after.bug_deck)
+        and len(before.bonus_deck) == len(after.bonus_deck)
+    ):
+        return None
+    return MarketSlide(moves, before.bug_market[-1], before.bonus_market[-1])
+
+
 def _kind_and_number(pick: str | None) -> tuple[str, int]:
     if pick is None:
         return "", -1
@@ -72,6 +101,7 @@ class SpielSession(TurnTaking):
     chosen: int | None = None
     turn: int = 0
     notice: str = ""  # one line for the person: why a click did nothing, a bot's error
+    slid: MarketSlide | None = None  # the slide of the last action, when it was such a Pass
 
     # -- building -----------------------------------------------------------------------
 
@@ -392,15 +422,20 @@ class SpielSession(TurnTaking):
     def _apply(self, action: Action) -> SpielSession:
         sentence = GAME.describe(self.state, action, self.sentence_names)
         state = GAME.apply(self.state, action)
+        record = self.record.with_action(action)
+        slid = None
+        if isinstance(action, Pass):
+            slid = market_slide(self.state, state, len(record.actions))
         moved = replace(
             self,
-            record=self.record.with_action(action),
+            record=record,
             state=state,
             log=(*self.log, sentence),
             pick=None,
             chosen=None,
             turn=0,
             notice="",
+            slid=slid,
         )
         return moved._settle()
 

@@ -5,7 +5,9 @@ docs/rules/bugspiel.md §1-§3, §6 and decision 9).
 viewer's hand (`panels_svg`), the hex board and its legend (`board_svg`), and the two markets
 (`panels_svg`); the card art is `cards_svg`'s. A `Highlight` adds the selection: the picked
 card raised, legal destinations lit, a ghost of the card on the chosen space (with the tile's
-preview turn), and a line with each seat's points. Interactive parts carry data attributes for
+preview turn), and a line with each seat's points. A `MarketSlide` marks the markets' slide after
+a Pass: each moved card with its offset from its old slot, the card come in at 15 VP, and a
+ghost of each discarded card, drawn faded out. Interactive parts carry data attributes for
 the page's one delegated handler, and are focusable buttons with labels in words, only when the
 table is `interactive` and it is the viewer's turn. Built with ElementTree: every text is
 escaped.
@@ -14,6 +16,7 @@ escaped.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from bugs_core.bugspiel.describe import how_it_ended
 from bugs_core.bugspiel.state import BugspielView
@@ -24,6 +27,9 @@ from .board_svg import draw_board, draw_legend
 from .cards_svg import full_bonus_svg, full_card_svg, wrap
 from .drawing import NO_HIGHLIGHT, SEAT_LOOKS, TARGET_RING, Drawing, Highlight, Layout, SeatLook
 from .panels_svg import draw_hand, draw_markets, draw_seats
+
+if TYPE_CHECKING:
+    from .session import MarketSlide
 
 __all__ = [
     "SEAT_LOOKS",
@@ -85,12 +91,15 @@ def render_table(
     interactive: bool = True,
     thinking: int | None = None,
     width: int = 960,
+    slide: MarketSlide | None = None,
 ) -> str:
     """The table as `view.seat` sees it, as one SVG string (a viewBox, no fixed size).
 
     Interactive parts (hand cards, market slots, board spaces) are buttons with data attributes
     only when `interactive` and it is the viewer's turn; `thinking` names a bot's seat that is
-    choosing its move; `width` is the drawing's width in user units (about CSS pixels).
+    choosing its move; `width` is the drawing's width in user units (about CSS pixels); `slide`
+    marks the markets' slide after a Pass for spiel.css to play (the cards at their new slots
+    either way, so the drawing is right without it).
     """
     layout = Layout.for_width(width)
-    return _draw(Drawing(view, names, highlight, interactive, thinking, layout))
+    return _draw(Drawing(view, names, highlight, interactive, thinking, layout, slide))
