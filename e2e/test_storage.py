@@ -256,7 +256,8 @@ def test_a_save_from_another_version_is_kept_with_the_version_named(
     older_format = json.loads(entry_text(played("bugspiel", SPIEL_SEATS, 62, 5), WHEN, False))
     older_format["version"] = 0
     entries = {
-        save_key(older_rules): with_rules_version(older_rules, "0"),
+        # Version 1: the rules before decisions 5, 12 and 13 were amended.
+        save_key(older_rules): with_rules_version(older_rules, "1"),
         "bugs-table/save/bugspiel/62": json.dumps(older_format),
     }
     page.goto(f"{base_url}bugspiel.html?seed=6&pace=0")
@@ -267,7 +268,8 @@ def test_a_save_from_another_version_is_kept_with_the_version_named(
     expect(page.locator("#start")).to_be_enabled()
     message = page.locator(MESSAGE)
     expect(message).to_contain_text(
-        "could not be read (made with rules version '0' of Bugspiel; this site plays version '1')"
+        "could not be read (made with rules version '1' of Bugspiel; this site plays version "
+        f"'{get_game('bugspiel').rules_version}')"
     )
     expect(message).to_contain_text(
         "(it is in an older saved-game format, version 0; this site reads version 1)"
