@@ -6,6 +6,7 @@ Each check runs over 1,000 seeds per board (about a second each), all built with
 
 from __future__ import annotations
 
+import statistics
 from collections import Counter
 from functools import cache
 
@@ -60,6 +61,17 @@ def test_4_2_size_and_category_count(board: Board) -> None:
         assert len(deck.categories) >= MIN_CATEGORIES
         assert len(set(deck.categories)) == len(deck.categories)
         sizes.append(len(deck.cards))
+    bonus = [len(deck.goals) for deck in decks(board)]
+    predators = [
+        100 * sum(c.is_predator for c in d.cards if not c.is_wild) / len(tame(d))
+        for d in decks(board)
+    ]
+    print(
+        f"\n{board.name} board, {len(sizes)} seeds: bug deck {min(sizes)}-{max(sizes)} cards "
+        f"(median {statistics.median(sizes)}, mean {statistics.fmean(sizes):.1f}); bonus deck "
+        f"{min(bonus)}-{max(bonus)} (mean {statistics.fmean(bonus):.1f}); predators at most "
+        f"{max(predators):.1f} % (mean {statistics.fmean(predators):.1f} %)"
+    )
     # With our data (decision 5): about 63-201 cards, never the old trim's cap of 2 x deckSize.
     assert max(sizes) > 2 * deck_size(board) + wild_count(board)
     assert min(sizes) >= deck_size(board) + wild_count(board)
