@@ -73,7 +73,11 @@ def browser_guard(context: BrowserContext, page: Page) -> Iterator[BrowserGuard]
     context.route("**/*", guard.on_route)
     page.on("console", guard.on_console)
     page.on("pageerror", guard.on_page_error)
+    page.on("crash", guard.on_crash)
+    context.on("page", lambda opened: opened.on("crash", guard.on_crash))
     yield guard
+    if guard.crashes:
+        pytest.fail("Target crashed:\n" + "\n".join(guard.crashes), pytrace=False)
     if guard.foreign:
         pytest.fail("requests left 127.0.0.1:\n" + "\n".join(guard.foreign), pytrace=False)
     if guard.violations:

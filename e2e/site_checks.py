@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -20,6 +22,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
     "--disable-dev-shm-usage",
+    # Diagnosis: extra flags from the environment, e.g. "--enable-logging=stderr --v=1" (the log
+    # goes to pytest's stderr with DEBUG=pw:browser); scripts/e2e-loop uses it.
+    *os.environ.get("BUGS_TABLE_CHROMIUM_ARGS", "").split(),
 ]
 # A cold Pyodide start takes ~5 s on two cores; leave room for a loaded CI machine.
 TIMEOUT_MS = 60_000
@@ -67,6 +72,7 @@ class BrowserGuard:
     foreign: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     violations: list[str] = field(default_factory=list)
+    crashes: list[str] = field(default_factory=list)
     errors_expected: bool = False
     site: str | None = None  # once set (`only_site`), the one origin pages may ask on 127.0.0.1
     also_allowed: frozenset[str] = frozenset()  # exact URLs beyond the site (`only_site`)
@@ -120,6 +126,10 @@ class BrowserGuard:
     def on_console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
             self.errors.append(f"console error: {message.text}")
+
+    def on_crash(self, page: Page) -> None:
+        """A renderer process died under one of the test's pages: never expected, never retried."""
+        self.crashes.append(f"{time.strftime('%H:%M:%S')} renderer crashed on {page.url}")
 
     def on_page_error(self, error: Exception) -> None:
         self.errors.append(f"page error: {error}")
