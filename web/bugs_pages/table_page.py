@@ -26,7 +26,7 @@ from pyscript import document, window
 
 from bugs_core.errors import BugsError
 from bugs_web.dom.browser import (
-    BotWorker,
+    bot_worker,
     form_entries,
     found,
     fresh_seed,
@@ -71,7 +71,7 @@ class TablePage(Generic[S]):
         self.thinking = False  # a bot is thinking: the table says so
         self.running = False  # the bots' loop of this generation is under way
         self.generation = 0  # see the module's text: a new one stops the bots of the old
-        self.bots = BotWorker()
+        self.bots = bot_worker()
         self.task: asyncio.Future[None] | None = None  # the bots' loop, kept from the collector
         self.dialog = ""  # the dialog's markup as last drawn
         self.records = Records(kit.game_id, kit.session.replay_steps, self)

@@ -3,16 +3,15 @@ seeds from the browser, the bot worker, and the page's "ready" state.
 
 Only the glue imports this (it needs the browser); everything it calls into is pure and tested
 under CPython. The worker runs `bugs_web.bot_service` in a second Python, so a thinking bot never
-freezes the page; if it cannot start, bots think on the page's own thread instead.
+freezes the page; `bugs_web.bot_worker` replaces a worker that dies, and lets bots think on the
+page's own thread when none will start.
 """
 
 from __future__ import annotations
 
-import asyncio
-import json
 from typing import Any
 
-from ..bot_service import choose_move
+from ..bot_worker import BotWorker
 
 
 def found(node: Any) -> bool:
@@ -88,39 +87,36 @@ def mark_ready() -> None:
     element("load-time").textContent = f"started in {window.performance.now() / 1000:.1f} s"
 
 
-class BotWorker:
-    """The page's bot worker, started once on first need (a second Python would slow the page's
-    own start on a two-core machine)."""
+def bot_worker() -> BotWorker:
+    """The page's bot worker: PyScript named workers, supervised (see `bugs_web.bot_worker`)."""
+    from pyscript import window
 
-    def __init__(self, name: str = "bots") -> None:
+    return BotWorker(_start_worker, warn=lambda text: window.console.warn(text))
+
+
+class _NamedWorker:
+    """A PyScript named worker running public/bugs_bots.py, and the script element behind it."""
+
+    def __init__(self, exports: Any, name: str) -> None:
+        self.exports = exports
         self.name = name
-        self.worker: Any = None
-        self.failed = ""
-        self.starting: asyncio.Future[None] | None = None
 
-    def warm_up(self) -> None:
-        """Start booting now, without waiting."""
-        if self.starting is None and not self.failed:
-            self.starting = asyncio.ensure_future(self._start())
+    async def choose(self, request: str) -> str:
+        return str(await self.exports.choose(request))
 
-    async def ask(self, request: dict[str, Any]) -> dict[str, Any]:
-        """A bot's answer (see `bot_service.choose_move`) as a dict."""
-        text = json.dumps(request)
-        self.warm_up()
-        if self.starting is not None:
-            await self.starting
-        if self.worker is None:
-            await asyncio.sleep(0)  # let the page draw "thinking" before this thread computes
-            return dict(json.loads(choose_move(text)))
-        return dict(json.loads(str(await self.worker.choose(text))))
+    def stop(self) -> None:
+        from pyscript import document
 
-    async def _start(self) -> None:
-        from pyscript import create_named_worker, window
+        script = document.querySelector(f'script[worker][name="{self.name}"]')
+        if found(script):
+            script.xworker.terminate()  # polyscript keeps the Worker on its script element
+            script.remove()
 
-        try:
-            self.worker = await create_named_worker(
-                src="./bugs_bots.py", name=self.name, config="./pyscript.json"
-            )
-        except Exception as error:
-            self.failed = str(error)
-            window.console.warn(f"bot worker did not start, bots think on the page: {error}")
+
+async def _start_worker(number: int) -> _NamedWorker:
+    """Start worker `number`: a name is taken for good once used, so each has its own."""
+    from pyscript import create_named_worker
+
+    name = "bots" if number == 0 else f"bots-{number}"
+    exports = await create_named_worker(src="./bugs_bots.py", name=name, config="./pyscript.json")
+    return _NamedWorker(exports, name)
