@@ -30,6 +30,7 @@ CHROMIUM_ARGS = [
 TIMEOUT_MS = 60_000
 LOCAL_HOST = "127.0.0.1"
 VIOLATION_BINDING = "__bugsTablePolicyViolation"
+WORKER_VIOLATION = "Content-Security-Policy violation in the bot worker:"  # public/bugs_bots.py
 WATCH_POLICY = f"""(() => {{
   // Every frame of every page reports each Content-Security-Policy violation to the test.
   document.addEventListener("securitypolicyviolation", (event) => {{
@@ -139,8 +140,16 @@ class BrowserGuard:
         self.violations.append(str(report))
 
     def watch_policy(self, context: BrowserContext, page: Page) -> None:
-        """Report every Content-Security-Policy violation in the context's frames. (Workers are
-        not hooked: evaluating in a worker while Pyodide starts in it crashed the renderer now
-        and then, failing unrelated tests; a worker's violations are not heard.)"""
+        """Report every Content-Security-Policy violation in the context's frames, and in the
+        page's workers: the bot worker reports its own on its console (public/bugs_bots.py), so
+        nothing is evaluated inside a worker."""
         context.expose_binding(VIOLATION_BINDING, self.on_violation)
         context.add_init_script(WATCH_POLICY)
+        page.on("worker", lambda worker: worker.on("console", self.on_worker_console))
+
+    def on_worker_console(self, message: ConsoleMessage) -> None:
+        """A worker's console: its errors count as the page's, its violations as violations."""
+        if message.text.startswith(WORKER_VIOLATION):
+            self.violations.append(message.text.removeprefix(WORKER_VIOLATION).strip())
+        elif message.type == "error":
+            self.errors.append(f"worker console error: {message.text}")

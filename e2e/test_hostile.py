@@ -264,3 +264,35 @@ def test_the_guard_hears_policy_violations_in_the_page_and_a_frame(
     nothing_ran(page, dialogs)
     browser_guard.violations.clear()  # provoked on purpose: the checks above heard them
     browser_guard.expect_errors()
+
+
+FETCH_ELSEWHERE = """() => {
+  // connect-src 'self': the policy blocks a request to any other origin, in a worker too
+  fetch("http://127.0.0.2:9/leak").catch(() => null);
+  return true;
+}"""
+
+
+def test_the_guard_hears_policy_violations_in_the_bot_worker(
+    page: Page, base_url: str, browser_guard: BrowserGuard
+) -> None:
+    page.goto(f"{base_url}bugs.html?seed=4&pace=0")
+    expect(page.locator("#start")).to_be_enabled()
+    page.select_option("#players", "3")
+    for seat, kind in enumerate(["easy", "easy", "human"]):
+        page.select_option(f"#kind-{seat}", kind)
+    with page.expect_worker(lambda w: w.url.startswith("blob:")) as started:
+        page.click("#start")
+    expect(page.locator("#controls [data-action]").first).to_be_visible()
+    assert int(page.locator("#game").get_attribute("data-moves") or 0) > 0, "the bots moved"
+    # the worker is up and has answered: only now is anything evaluated in it
+    started.value.evaluate(FETCH_ELSEWHERE)
+    for _ in range(100):
+        if browser_guard.violations:
+            break
+        page.wait_for_timeout(100)
+    heard = list(browser_guard.violations)
+    assert any(v.startswith("connect-src blocked http://127.0.0.2:9/leak") for v in heard), heard
+    browser_guard.violations.clear()  # provoked on purpose: the checks above heard them
+    browser_guard.foreign.clear()  # the blocked request never left, but the router saw it
+    browser_guard.expect_errors()

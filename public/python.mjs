@@ -60,6 +60,27 @@ function restoreTrampoline(pyodide, trampoline) {
   if (module.HEAP32[slot] === 0) module.HEAP32[slot] = module.addFunction(trampoline);
 }
 
+// Where the browser has JSPI (WebAssembly.Suspending: Chromium since 137), Pyodide runs every
+// call into Python on a WebAssembly secondary stack. Chromium's renderer then crashed now and
+// then on a busy machine (SIGSEGV on the main thread, its stack pointer inside a secondary stack,
+// reading past that stack's end: scripts/e2e-loop kept the core files). We need none of what
+// JSPI gives (Python never waits synchronously on a promise here), the snapshot was made in
+// Node without it, and Firefox and WebKit run Python without it already: so Pyodide is not
+// shown it while it loads, and Python runs on the ordinary stack in every browser.
+function hideStackSwitching() {
+  const hidden = [];
+  for (const name of ["Suspending", "promising"]) {
+    const property = Object.getOwnPropertyDescriptor(WebAssembly, name);
+    if (property && property.configurable) {
+      hidden.push([name, property]);
+      delete WebAssembly[name];
+    }
+  }
+  return () => {
+    for (const [name, property] of hidden) Object.defineProperty(WebAssembly, name, property);
+  };
+}
+
 async function fetched(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
@@ -94,6 +115,15 @@ export async function loadPyodide(options = {}) {
   // Pyodide awaits it only once its own script is in: until then a failed fetch must not
   // count as an unhandled rejection (the pages report those as a failed start).
   bytes.catch(() => {});
+  const showStackSwitching = hideStackSwitching(); // Pyodide decides once, while it loads
+  try {
+    return await start(plain, bytes, () => fetched);
+  } finally {
+    showStackSwitching();
+  }
+}
+
+async function start(plain, bytes, snapshotFetched) {
   const stopWatching = watchTrampoline();
   try {
     const pyodide = await load({ ...plain, _loadSnapshot: bytes });
@@ -101,7 +131,7 @@ export async function loadPyodide(options = {}) {
     return pyodide;
   } catch (error) {
     stopWatching();
-    if (fetched) {
+    if (snapshotFetched()) {
       console.warn(`The snapshot did not restore (${error.message}): starting Python afresh.`);
     }
   }
