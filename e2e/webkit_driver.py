@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import os
 import subprocess
-import time
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -65,6 +64,17 @@ POINT = """const all = document.querySelectorAll(arguments[0]);
 """The middle of an element in the viewport, after scrolling it into view."""
 SEEN = """return [location.href, window.__webkitGuard ?? [],
   performance.getEntriesByType("resource").map((entry) => entry.name)];"""
+
+
+def webkit_version() -> str:
+    """The installed WebKitGTK's version, as Debian's package has it."""
+    found = subprocess.run(
+        ["dpkg-query", "-W", "-f", "${Version}", "webkit2gtk-driver"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return found.stdout.strip() or "unknown"
 
 
 @contextmanager
@@ -166,29 +176,39 @@ class WebKit:
         return int(self.run("return document.querySelectorAll(arguments[0]).length;", css))
 
     def wait_for(self, script: str, *args: Any, timeout: float = TIMEOUT_S) -> Any:
-        """Poll a function body in the page until it returns something truthy; return that."""
-        return self.wait_until(lambda: self.run(script, *args), timeout=timeout, what=script)
-
-    def wait_until(
-        self, check: Callable[[], Any], *, timeout: float = TIMEOUT_S, what: str = ""
-    ) -> Any:
-        """Poll `check` until it returns something truthy; return that."""
-        deadline = time.monotonic() + timeout
-        while True:
-            value = check()
-            if value:
-                return value
-            if time.monotonic() > deadline:
-                raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
-            time.sleep(0.05)
+        """Wait until a function body returns something truthy in the page; return that. It
+        is polled inside the page: one call, no round trip per check."""
+        waiting = f"""const done = arguments[arguments.length - 1];
+          const deadline = performance.now() + {timeout * 1000:.0f};
+          const check = () => {{ {script} }};
+          const poll = () => {{
+            let value = null;
+            try {{ value = check(); }} catch (error) {{ value = null; }}
+            if (value) done(value);
+            else if (performance.now() > deadline) done(null);
+            else setTimeout(poll, 20);
+          }};
+          poll();"""
+        self.driver.set_script_timeout(timeout + 30)
+        value = self.driver.execute_async_script(waiting, *args)
+        if not value:
+            raise AssertionError(f"timed out after {timeout:.0f} s waiting for: {script}")
+        return value
 
     def wait_attr(self, css: str, name: str, value: str, timeout: float = TIMEOUT_S) -> None:
         """Wait until the first element `css` matches has `name`="value"."""
-        self.wait_until(
-            lambda: self.attr(css, name) == value,
-            timeout=timeout,
-            what=f"{css} {name}={value!r} (it is {self.attr(css, name)!r})",
-        )
+        try:
+            self.wait_for(
+                "const e = document.querySelector(arguments[0]);"
+                " return e !== null && e.getAttribute(arguments[1]) === arguments[2];",
+                css,
+                name,
+                value,
+                timeout=timeout,
+            )
+        except AssertionError:
+            now = self.attr(css, name)
+            raise AssertionError(f"{css} never had {name}={value!r} (it has {now!r})") from None
 
     def click(self, css: str, nth: int = 0) -> None:
         """A click, as a person's (the pointer's events), in the middle of the `nth` match
@@ -215,7 +235,6 @@ def start_webkit(display: str, log: Path, env: dict[str, str] | None = None) -> 
         warnings.filterwarnings("ignore", "setting remote_server_addr", DeprecationWarning)
         driver = webdriver.WebKitGTK(options=options, service=service)
     try:
-        driver.set_script_timeout(TIMEOUT_S)
         yield WebKit(driver)
     finally:
         driver.quit()

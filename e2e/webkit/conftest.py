@@ -9,15 +9,13 @@ leaves 127.0.0.1 (the documents' resource timing entries, read before each navig
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from webkit_driver import WebKit, start_webkit, virtual_display
+from webkit_driver import WebKit, start_webkit, virtual_display, webkit_version
 
 
 @pytest.fixture(scope="session")
@@ -53,11 +51,4 @@ def browser_guard(webkit: WebKit) -> Iterator[WebKit]:
 
 
 def pytest_report_header() -> list[str]:
-    version = subprocess.run(
-        ["dpkg-query", "-W", "-f", "${Version}", "webkit2gtk-driver"],
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, "LC_ALL": "C"},
-    ).stdout
-    return [f"webkit: WebKitGTK {version or 'unknown'}"]
+    return [f"webkit: WebKitGTK {webkit_version()}"]

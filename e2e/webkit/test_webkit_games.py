@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 from selenium.webdriver.common.action_chains import ActionChains
 
@@ -30,12 +31,9 @@ def open_game(
     """Open a game page, wait for Python, fill the setup form (a value per select in
     `options`, then (name, kind) per seat) and start."""
     webkit.open(url)
-    webkit.wait_until(
-        lambda: webkit.run(
-            "const b = document.getElementById('start');"
-            " return !b.disabled && b.textContent.trim() === 'Start game';"
-        ),
-        what="the Start button",
+    webkit.wait_for(
+        "const b = document.getElementById('start');"
+        " return !b.disabled && b.textContent.trim() === 'Start game';"
     )
     for css, value in (options or {}).items():
         set_value(webkit, css, value)
@@ -67,7 +65,9 @@ def moves(webkit: WebKit) -> int:
 
 
 def wait_for_move(webkit: WebKit, before: int) -> None:
-    webkit.wait_until(lambda: moves(webkit) > before, what=f"a move after move {before}")
+    webkit.wait_for(
+        "return Number(document.getElementById('game').dataset.moves) > arguments[0];", before
+    )
 
 
 def wait_for_something_to_do(webkit: WebKit) -> str:
@@ -113,7 +113,9 @@ def test_bugs_a_person_and_two_bots_play_six_hands(webkit: WebKit, base_url: str
             hands_over += 1
             assert webkit.text("#dialog-title") == f"Hand {hands_over} of 6 is over"
             webkit.click("#dialog [data-ui=next-hand]")
-            webkit.wait_until(lambda: webkit.attr("#game", "data-screen") != "hand-over")
+            webkit.wait_for(
+                "return document.getElementById('game').dataset.screen !== 'hand-over';"
+            )
             continue
         assert "our" in webkit.text("#turn-status")
         play_a_bugs_move_by_clicks(webkit)
@@ -156,13 +158,12 @@ BAG_VIEW = """const game = document.getElementById('game');
   };"""
 
 
-def test_bag_of_bugs_a_person_and_three_bots_play_a_whole_game(
-    webkit: WebKit, base_url: str
-) -> None:
-    seats = [("You", "human"), ("Ana", "easy"), ("Bo", "easy"), ("Cy", "easy")]
+def test_bag_of_bugs_a_person_and_two_bots_play_a_whole_game(webkit: WebKit, base_url: str) -> None:
+    seats = [("You", "human"), ("Ana", "easy"), ("Bo", "easy")]
     open_game(webkit, f"{base_url}bag-of-bugs.html?seed=11&pace=0", seats)
     claimed_turns: set[int] = set()
-    for _ in range(4000):
+    deadline = time.monotonic() + GAME_TIMEOUT_S * 2
+    while time.monotonic() < deadline:
         view = webkit.run(BAG_VIEW)
         if view["screen"] == "game-over":
             break
@@ -173,8 +174,10 @@ def test_bag_of_bugs_a_person_and_three_bots_play_a_whole_game(
         if view["key"] and view["turn"] not in claimed_turns and view["logCount"] % 2 == 0:
             press(webkit, view["key"])
             claimed_turns.add(view["turn"])
+            continue
+        time.sleep(0.1)  # the bots' turn: leave the page's thread to them
     assert webkit.attr("#game", "data-screen") == "game-over"
-    assert webkit.count("#dialog tbody tr") == 4
+    assert webkit.count("#dialog tbody tr") == 3
     assert re.search(r"(wins|share the win)$", webkit.text("#dialog-title"))
     assert claimed_turns, "the person never grabbed"
     assert "The game is over" in webkit.text("#log li:last-child")
@@ -200,10 +203,12 @@ def spiel_try_hand(webkit: WebKit, kind: str) -> bool:
         if not lit:
             continue
         webkit.click(f'#table [data-space="{lit[len(lit) // 2]}"]')
-        webkit.wait_until(lambda: webkit.attr("#game", "data-pending"), what="a pending move")
+        webkit.wait_for("return document.getElementById('game').dataset.pending;")
         if kind == "bug":
             webkit.click("#controls [data-ui=rotate-cw]")
-            webkit.wait_until(lambda: (webkit.attr("#game", "data-pending") or "").endswith(" -1"))
+            webkit.wait_for(
+                "return document.getElementById('game').dataset.pending.endsWith(' -1');"
+            )
         before = moves(webkit)
         webkit.click("#controls [data-ui=confirm]")
         wait_for_move(webkit, before)
