@@ -24,6 +24,12 @@ The parts:
   in the browser, and the search's iterations per second.
 - memory: the page's memory (JS heap, WASM, Python objects, the worker's heap) after 1 and
   after --games bot-only games in a row in one page.
+- engines: per browser engine (Chromium through Playwright; Debian's Firefox ESR through
+  puppeteer-core, bench/firefox_engine.mjs; WebKitGTK through selenium on a virtual display,
+  e2e/webkit_driver.py), each visit a first one: the landing self-test's games per second
+  (--selftest games) and the milliseconds from navigation to Python ready on bugs.html (the
+  Start button enabled). Not in the default parts: it needs Node, firefox-esr, Xvfb and
+  WebKitWebDriver, and WebKit alone takes minutes.
 """
 
 from __future__ import annotations
@@ -34,8 +40,11 @@ import gzip
 import itertools
 import json
 import math
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import threading
 import time
 import tomllib
@@ -57,8 +66,11 @@ from site_server import SiteHandler, SiteServer  # noqa: E402
 
 from page_memory import MB, bot_games_in_a_row  # noqa: E402
 from site_checks import CHROMIUM, CHROMIUM_ARGS, PUBLIC  # noqa: E402
+from webkit_driver import start_webkit, virtual_display, webkit_version  # noqa: E402
 
 PARTS = ("start", "bytes", "playouts", "bots", "memory")
+EXTRA_PARTS = ("engines",)
+"""Parts run only when asked for by name."""
 GAME_PAGES = {
     "bugs": ("bugs.html", 4),
     "bag-of-bugs": ("bag-of-bugs.html", 4),
@@ -536,6 +548,139 @@ def measure_memory(browser: Browser, base: str, games: int, report: Report) -> N
         print(f"  memory {game}: {last.seconds:.0f} s", file=sys.stderr)
 
 
+# -- engines --------------------------------------------------------------------------------
+
+WATCH_READY = """(() => {
+  // The moment the Start button becomes usable, seen from inside the page (installed once the
+  // page has loaded: Python takes seconds more in every engine).
+  const bench = (window.__engineBench ??= {});
+  const check = () => {
+    const start = document.getElementById("start");
+    if (bench.ready === undefined && start && !start.disabled &&
+        start.textContent.trim() === "Start game") bench.ready = performance.now();
+  };
+  check();
+  new MutationObserver(check).observe(document, {
+    subtree: true, childList: true, attributes: true, characterData: true,
+  });
+  return null;
+})()"""
+READY = "(() => window.__engineBench?.ready ?? null)()"
+SELFTEST = """(() => {
+  // The landing self-test's games and seconds (as the page times them), once done.
+  const box = document.getElementById("selftest");
+  if (document.getElementById("runtime").dataset.state === "error") {
+    return { error: document.getElementById("load-error").textContent };
+  }
+  if (box.dataset.state !== "done") return null;
+  const detail = document.getElementById("selftest-detail").textContent;
+  return { games: Number(box.dataset.games), errors: Number(box.dataset.errors),
+           seconds: Number(/checked in ([0-9.]+) s/.exec(detail)[1]) };
+})()"""
+ENGINE_TIMEOUT_S = 600
+FIREFOX = Path("/usr/bin/firefox-esr")
+
+
+@dataclass
+class EngineFigures:
+    """One engine's samples: ms to Python ready per visit, the self-test per run."""
+
+    version: str
+    ready: list[float]
+    selftest: list[dict[str, Any]]
+
+
+def engine_urls(base: str, runs: int, games: int) -> tuple[list[str], list[str]]:
+    """The visits to time Python's start on, and the self-test runs."""
+    return [base + "bugs.html"] * runs, [f"{base}?selftest={games}&seed=1"] * runs
+
+
+def chromium_engine(browser: Browser, base: str, runs: int, games: int) -> EngineFigures:
+    """Chromium through Playwright, each visit in a new context (a first visit)."""
+    visits, selftests = engine_urls(base, runs, games)
+    figures = EngineFigures(f"Chromium {browser.version}", [], [])
+    for urls, watch, result, into in (
+        (visits, WATCH_READY, READY, figures.ready),
+        (selftests, "null", SELFTEST, figures.selftest),
+    ):
+        for url in urls:
+            context = browser.new_context()
+            page = context.new_page()
+            page.goto(url, timeout=VISIT_MS)
+            page.evaluate(watch)
+            handle = page.wait_for_function(result, timeout=ENGINE_TIMEOUT_S * 1000, polling=50)
+            into.append(handle.json_value())
+            context.close()
+    return figures
+
+
+def firefox_engine(base: str, runs: int, games: int) -> EngineFigures:
+    """Debian's Firefox ESR through puppeteer-core (bench/firefox_engine.mjs)."""
+    visits, selftests = engine_urls(base, runs, games)
+    scripts = {"watchReady": WATCH_READY, "ready": READY, "selftest": SELFTEST}
+    job = {
+        "visits": visits,
+        "selftests": selftests,
+        "scripts": scripts,
+        "timeoutMs": ENGINE_TIMEOUT_S * 1000,
+    }
+    command = ["node", str(BENCH / "firefox_engine.mjs"), json.dumps(job)]
+    done = subprocess.run(
+        command, cwd=ROOT, capture_output=True, text=True, timeout=ENGINE_TIMEOUT_S * 2 * runs
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"bench/firefox_engine.mjs failed:\n{done.stderr}")
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    return EngineFigures(f"Firefox {out['version'].split('/')[-1]}", out["ready"], out["selftest"])
+
+
+def webkit_engine(base: str, runs: int, games: int) -> EngineFigures:
+    """WebKitGTK through selenium, a new browser per visit (a first visit: no service worker
+    nor cache from the one before), on a virtual display of its own."""
+    visits, selftests = engine_urls(base, runs, games)
+    figures = EngineFigures(f"WebKitGTK {webkit_version()}", [], [])
+    with tempfile.TemporaryDirectory() as folder, virtual_display() as display:
+        log = Path(folder) / "webkit.log"
+        for urls, watch, result, into in (
+            (visits, WATCH_READY, READY, figures.ready),
+            (selftests, "null", SELFTEST, figures.selftest),
+        ):
+            for url in urls:
+                with start_webkit(display, log) as webkit:
+                    webkit.driver.get(url)
+                    webkit.run(f"return {watch};")
+                    script = f"return {result};"
+                    into.append(webkit.wait_for(script, timeout=ENGINE_TIMEOUT_S))
+    return figures
+
+
+def measure_engines(browser: Browser, base: str, runs: int, games: int, report: Report) -> None:
+    """Self-test speed and Python's start per engine, the same scripts in each."""
+    engines: dict[str, Callable[[], EngineFigures]] = {
+        "Chromium": lambda: chromium_engine(browser, base, runs, games)
+    }
+    if shutil.which("node") and FIREFOX.exists():
+        engines["Firefox"] = lambda: firefox_engine(base, runs, games)
+    else:
+        print("  engines: no node or firefox-esr, Firefox skipped", file=sys.stderr)
+    if shutil.which("Xvfb") and shutil.which("WebKitWebDriver"):
+        engines["WebKit"] = lambda: webkit_engine(base, runs, games)
+    else:
+        print("  engines: no Xvfb or WebKitWebDriver, WebKit skipped", file=sys.stderr)
+    for name, measure in engines.items():
+        started = time.monotonic()
+        figures = measure()
+        failed = [run for run in figures.selftest if "error" in run or run["errors"]]
+        if failed:
+            raise RuntimeError(f"the self-test failed in {name}: {failed}")
+        rates = [run["games"] / run["seconds"] for run in figures.selftest]
+        report.add(
+            "engines", f"{name}, self-test", rates, "games/s", f"{games} games, {figures.version}"
+        )
+        report.add("engines", f"{name}, bugs.html Python ready", figures.ready, "ms", "first visit")
+        print(f"  engines {name}: {time.monotonic() - started:.0f} s, {figures}", file=sys.stderr)
+
+
 # -- main -----------------------------------------------------------------------------------
 
 
@@ -552,6 +697,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--positions", type=int, default=32, help="positions per game for bots")
     parser.add_argument("--games", type=int, default=20, help="bot games in a row for memory")
     parser.add_argument(
+        "--selftest", type=int, default=20, help="self-test games per run for engines (20)"
+    )
+    parser.add_argument(
         "--game",
         action="append",
         choices=tuple(GAME_PAGES),
@@ -563,11 +711,15 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     )
     args = parser.parse_args(argv)
     args.parts = [p.strip() for p in args.parts.split(",") if p.strip()]
-    unknown = sorted(set(args.parts) - set(PARTS))
+    unknown = sorted(set(args.parts) - set(PARTS) - set(EXTRA_PARTS))
     if unknown:
-        parser.error(f"unknown part(s) {', '.join(unknown)}; the parts are {', '.join(PARTS)}")
-    if args.runs < 1 or args.pairs < 1 or args.positions < 1 or args.games < 1 or args.seconds <= 0:
-        parser.error("--runs, --pairs, --positions, --games and --seconds must be positive")
+        known = ", ".join((*PARTS, *EXTRA_PARTS))
+        parser.error(f"unknown part(s) {', '.join(unknown)}; the parts are {known}")
+    counts = (args.runs, args.pairs, args.positions, args.games, args.selftest)
+    if min(counts) < 1 or args.seconds <= 0:
+        parser.error(
+            "--runs, --pairs, --positions, --games, --selftest and --seconds must be positive"
+        )
     return args
 
 
@@ -601,11 +753,13 @@ def main(argv: list[str]) -> int:
             measure_bots(browser, base, args.positions, report)
         if "memory" in args.parts:
             measure_memory(browser, base, args.games, report)
+        if "engines" in args.parts:
+            measure_engines(browser, base, args.runs, args.selftest, report)
         browser.close()
     print(report.text())
     print(
         f"\n{time.monotonic() - started:.0f} s; runs {args.runs}, pairs {args.pairs}, "
-        f"positions {args.positions}, games {args.games}"
+        f"positions {args.positions}, games {args.games}, self-test games {args.selftest}"
     )
     if args.json:
         args.json.write_text(json.dumps(report.data(), indent=1))
