@@ -7,7 +7,6 @@ a long press, and closes on a tap outside or Esc."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
@@ -277,23 +276,39 @@ def test_bugspiel_cards_open_in_full_without_hover(page: Page, base_url: str) ->
     expect(popup).to_be_hidden()
 
 
-def spaces_of(page: Page) -> Any:
-    return page.locator("#table [data-space]").count()
-
-
 def test_bugspiel_board_takes_taps_by_tile(page: Page, base_url: str) -> None:
     start_by_taps(page, base_url, "bugspiel.html", ["human", "easy"], seed=4)
     wait_for_something_to_do(page)
     # a space is too small for a finger on a phone: the tile is the button for its spaces
-    assert spaces_of(page) == 0
+    expect(page.locator("#table [data-space]")).to_have_count(0)
     tiles = page.locator("#table [data-tile]")
     assert tiles.count() >= 10
-    # a tile with no lit space asks which space is meant, and Close puts the question away
-    tiles.first.tap()
     chooser = page.locator("#space-chooser")
+    # an empty tile with nothing picked: the notice says what to pick first
+    tiles.first.tap()
+    expect(page.locator("#notice")).to_contain_text("first")
+    expect(chooser).to_be_hidden()
+    # with a bug picked, a tile with several lit spaces asks which; Close puts the question away
+    page.locator("#table [data-hand-bug]").first.tap()
+    several = page.locator("#table [data-tile].target")  # its label says how many are lit
+    expect(several.first).to_be_attached()
+    lit = [
+        several.nth(i)
+        for i in range(several.count())
+        if re.search(r": [23] legal", several.nth(i).get_attribute("aria-label") or "")
+    ]
+    assert lit, "the opening's bug has a tile with several lit spaces"
+    lit[0].tap()
     expect(chooser).to_be_visible()
     expect(chooser.locator("[data-space]")).to_have_count(3)
+    expect(chooser.locator("[data-space].primary").first).to_contain_text("lit")
     check_fits(page, "with a tile's spaces to choose from")
     chooser.locator("[data-ui=close-tile]").tap()
     expect(chooser).to_be_hidden()
+    expect(page.locator("#game")).to_have_attribute("data-pending", "")
+    # again, and a lit space chosen there is the move's destination
+    lit[0].tap()
+    chooser.locator("[data-space].primary").first.tap()
+    expect(chooser).to_be_hidden()
+    expect(page.locator("#game")).not_to_have_attribute("data-pending", "")
     assert screen(page) == "play"

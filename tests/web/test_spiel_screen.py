@@ -20,6 +20,7 @@ from bugs_web.games.bugspiel.screen import (
     space_chooser_html,
     status_text,
     tile_spaces,
+    tile_tap,
 )
 from bugs_web.games.bugspiel.session import SpielSession
 from bugs_web.games.bugspiel.table_svg import Highlight
@@ -174,6 +175,7 @@ def test_a_tapped_tile_means_its_lit_spaces_and_asks_which() -> None:
         if plays:
             break
     assert tile_spaces(session, 0) == ()  # nothing picked and no flyer on the board
+    assert tile_tap(session, 2) == 6  # an empty tile: its first space, whose pick says why not
     action = plays[0]
     picked = session.pick_hand_bug(action.card)
     lit = picked.targets()
@@ -188,6 +190,11 @@ def test_a_tapped_tile_means_its_lit_spaces_and_asks_which() -> None:
     first = [int(b.attrib["data-space"]) for b in spaces][: len(meant)]
     assert first == meant  # the spaces a tap may mean come first
     assert [b.get("data-ui") for b in root.iter("button") if b.get("data-ui")] == ["close-tile"]
+    for tile in range(len(session.state.board.tiles)):  # one lit space: a tap picks it
+        meant = tile_spaces(picked, tile)
+        assert tile_tap(picked, tile) == (
+            meant[0] if len(meant) == 1 else None if meant else 3 * tile
+        )
     # a bot's turn has no chooser
     assert space_chooser_html(picked.pass_turn(), tile) == ""
 
@@ -210,3 +217,6 @@ def test_the_tile_chooser_names_each_bug_escaped_with_its_info_button() -> None:
         f"card:{session.state.cards[i]}" for i in held
     ]
     assert all(b.attrib["aria-label"].startswith("About ") for b in infos)
+    # a bug to read there: unless the tap can mean just one space, the chooser shows them
+    meant = tile_spaces(session, space // 3)
+    assert tile_tap(session, space // 3) == (meant[0] if len(meant) == 1 else None)

@@ -26,7 +26,7 @@ from bugs_web.games.bugspiel.screen import (
     popup_html,
     space_chooser_html,
     status_text,
-    tile_spaces,
+    tile_tap,
 )
 from bugs_web.games.bugspiel.session import CLOCKWISE, COUNTER_CLOCKWISE, SpielSession
 from bugs_web.games.bugspiel.table_svg import render_table
@@ -139,10 +139,10 @@ class SpielPage(TurnTablePage[SpielSession]):
         tile = target.closest("[data-tile]")
         if found(tile):
             number = int(str(tile.getAttribute("data-tile")))
-            meant = tile_spaces(s, number)
-            if len(meant) == 1:  # the one space the tap can mean
+            space = tile_tap(s, number)
+            if space is not None:
                 self.tile = None
-                return s.pick_space(meant[0])
+                return s.pick_space(space)
             self.tile = number
             return s.with_notice("")  # redrawn: the chooser shows
         node = target.closest(PICK_SELECTOR)

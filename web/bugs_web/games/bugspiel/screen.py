@@ -216,6 +216,19 @@ def tile_spaces(session: SpielSession, tile: int) -> tuple[int, ...]:
     return tuple(i for i in range(3 * tile, 3 * tile + 3) if i in lit or i in flyers)
 
 
+def tile_tap(session: SpielSession, tile: int) -> int | None:
+    """The space a tap on `tile` picks at once: the one space it can mean, or its first when it
+    means none and holds no bug to read (the pick then says why nothing happens); None when
+    the chooser must ask which space."""
+    meant = tile_spaces(session, tile)
+    if len(meant) == 1:
+        return meant[0]
+    cards = session.state.cards
+    if not meant and all(cards[i] == EMPTY for i in range(3 * tile, 3 * tile + 3)):
+        return 3 * tile
+    return None
+
+
 def space_chooser_html(session: SpielSession, tile: int) -> str:
     """On a touch screen, the three spaces of a tapped tile as finger-sized buttons (the ones
     the tap may mean first in line and primary), each bug there with its info button; '' when
