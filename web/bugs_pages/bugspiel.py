@@ -58,6 +58,7 @@ class SpielPage(TurnTablePage[SpielSession]):
         self.sliding = False  # the table drawn last marks a slide
         self.pinned = False  # a finger opened the popup: a tap outside closes it
         self.tile: int | None = None  # the tile whose space chooser shows (touch screens)
+        self.tile_moves = 0  # the moves of the game when it opened: a move closes it
         self.presses = 0  # counts finger presses: a long press fires only if still the latest
         self.press_at: tuple[float, float] | None = None  # where the resting finger went down
         self.held_at = -1.0  # when the latest long press opened the popup (`now`)
@@ -108,7 +109,9 @@ class SpielPage(TurnTablePage[SpielSession]):
     def draw_controls(self, s: SpielSession, replaying: bool) -> None:
         el("controls").innerHTML = "" if replaying else controls_html(s)
         chooser = el("space-chooser")
-        markup = "" if replaying or self.tile is None else space_chooser_html(s, self.tile)
+        asking = self.tile is not None and self.tile_moves == len(s.record.actions)
+        tile = self.tile if asking and not replaying else None
+        markup = "" if tile is None else space_chooser_html(s, tile)
         chooser.innerHTML = markup
         chooser.hidden = not markup
 
@@ -128,7 +131,7 @@ class SpielPage(TurnTablePage[SpielSession]):
         }
 
     def on_table_click(self, target: Any, s: SpielSession) -> SpielSession | None:
-        if now() - self.held_at < 1.0:  # the click a long press ends with opened the popup
+        if now() - self.held_at < 1.0:  # the click a long press ends with: it opened the popup
             self.held_at = -1.0
             return None
         info = target.closest("[data-info]")
@@ -143,7 +146,7 @@ class SpielPage(TurnTablePage[SpielSession]):
             if space is not None:
                 self.tile = None
                 return s.pick_space(space)
-            self.tile = number
+            self.tile, self.tile_moves = number, len(s.record.actions)
             return s.with_notice("")  # redrawn: the chooser shows
         node = target.closest(PICK_SELECTOR)
         if not found(node):
@@ -276,6 +279,7 @@ class SpielPage(TurnTablePage[SpielSession]):
         press."""
         self.presses += 1
         self.press_at = None
+        self.held_at = -1.0  # a new press: the click a long press ended with is past
         if str(event.pointerType) != "touch":
             return
         x, y = float(event.clientX), float(event.clientY)
