@@ -339,8 +339,10 @@ class Element:
         self.focused += 1
         self.doc.activeElement = self
 
-    def addEventListener(self, kind: str, listener: Callable[[Any], Any]) -> None:
-        self.listeners.setdefault(kind, []).append(listener)
+    def addEventListener(
+        self, kind: str, listener: Callable[[Any], Any], capture: bool = False
+    ) -> None:
+        self.listeners.setdefault(kind, []).append(listener)  # bubbling order, capture or not
 
 
 def serialize(node: Element | str) -> str:
@@ -473,8 +475,10 @@ class Document:
     def createElement(self, tag: str) -> Element:
         return Element(self, tag)
 
-    def addEventListener(self, kind: str, listener: Callable[[Any], Any]) -> None:
-        self.listeners.setdefault(kind, []).append(listener)
+    def addEventListener(
+        self, kind: str, listener: Callable[[Any], Any], capture: bool = False
+    ) -> None:
+        self.listeners.setdefault(kind, []).append(listener)  # bubbling order, capture or not
 
     def dispatch(self, event: Event) -> Event:
         """Bubble `event` from its target up to the document, as a browser does."""
@@ -561,9 +565,15 @@ class Window:
         )
         self.console = types.SimpleNamespace(warn=lambda *_a: None, log=lambda *_a: None)
         self.listeners: dict[str, list[Callable[[Any], Any]]] = {}
+        self.coarse = False  # True: a touch screen, for `matchMedia("(pointer: coarse)")`
 
-    def addEventListener(self, kind: str, listener: Callable[[Any], Any]) -> None:
-        self.listeners.setdefault(kind, []).append(listener)
+    def matchMedia(self, query: str) -> types.SimpleNamespace:
+        return types.SimpleNamespace(matches=self.coarse and query == "(pointer: coarse)")
+
+    def addEventListener(
+        self, kind: str, listener: Callable[[Any], Any], capture: bool = False
+    ) -> None:
+        self.listeners.setdefault(kind, []).append(listener)  # bubbling order, capture or not
 
 
 def install(monkeypatch: pytest.MonkeyPatch, page: str, search: str) -> tuple[Document, Window]:

@@ -45,6 +45,26 @@ def test_every_public_fact_is_drawn(players: int) -> None:
             assert "Priority: " in text
 
 
+@pytest.mark.parametrize("width", [328, 960])
+def test_the_pool_panel_lines_never_run_into_each_other(width: int) -> None:
+    names = ["Ana", "Bo", "Cy", "Dee"]
+    state = next(s for s in states(4, 4) if s.phase is Phase.WINDOW and s.pool)
+    root = ET.fromstring(render_table(GAME.player_view(state, 0), names=names, width=width))
+    pool = next(e for e in root.iter() if e.get("aria-label") == "The pool, in reveal order")
+    lines = {e.text or "": e for e in pool.iter(f"{NS}text")}
+    pairs = next(e for words, e in lines.items() if words.startswith("Rock pairs"))
+    head = next(e for words, e in lines.items() if " draws: token " in words)
+    priority = next(e for words, e in lines.items() if words.startswith("Priority: "))
+    tokens = [e for e in pool.iter(f"{NS}circle") if e.get("r") == "17"]
+    assert tokens
+    if width < 620:  # a phone: the pairs go under the pool's tokens, on a line of their own
+        lowest = max(float(e.attrib["cy"]) + 17 for e in tokens)
+        assert float(pairs.attrib["y"]) - 13 >= lowest
+    else:  # beside the heading, as before
+        assert pairs.attrib["y"] == head.attrib["y"]
+    assert float(priority.attrib["y"]) < min(float(e.attrib["cy"]) - 17 for e in tokens) + 13
+
+
 def test_names_are_text_and_colours_have_table_names() -> None:
     state = states(4, 9)[3]
     svg = render_table(GAME.player_view(state, 1), names=[EVIL] * 4)

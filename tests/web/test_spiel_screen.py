@@ -17,7 +17,10 @@ from bugs_web.games.bugspiel.screen import (
     highlight_of,
     log_html,
     popup_html,
+    space_chooser_html,
     status_text,
+    tile_spaces,
+    tile_tap,
 )
 from bugs_web.games.bugspiel.session import SpielSession
 from bugs_web.games.bugspiel.table_svg import Highlight
@@ -163,3 +166,57 @@ def test_the_popup_draws_a_whole_bug_card_or_bonus_card() -> None:
     assert popup_html("card", cid).startswith("<svg")
     assert popup_html("bonus", bonus_id(bonus)).startswith("<svg")
     assert popup_html("other", 1) == ""
+
+
+def test_a_tapped_tile_means_its_lit_spaces_and_asks_which() -> None:
+    for seed in range(40):
+        session = start([Seat(EVIL, "human"), Seat("Ana", "easy")], seed)
+        plays = [a for a in session.legal if isinstance(a, PlayBug)]
+        if plays:
+            break
+    assert tile_spaces(session, 0) == ()  # nothing picked and no flyer on the board
+    assert tile_tap(session, 2) == 6  # an empty tile: its first space, whose pick says why not
+    action = plays[0]
+    picked = session.pick_hand_bug(action.card)
+    lit = picked.targets()
+    for tile in range(len(session.state.board.tiles)):
+        assert set(tile_spaces(picked, tile)) == {3 * tile + k for k in range(3)} & lit
+    tile = spot_index(session.state.board, action.to) // 3
+    root = parse(space_chooser_html(picked, tile))
+    spaces = [b for b in root.iter("button") if b.get("data-space")]
+    assert sorted(int(b.attrib["data-space"]) for b in spaces) == [3 * tile + k for k in range(3)]
+    meant = [int(b.attrib["data-space"]) for b in spaces if "primary" in b.attrib["class"]]
+    assert meant == list(tile_spaces(picked, tile)) and meant
+    first = [int(b.attrib["data-space"]) for b in spaces][: len(meant)]
+    assert first == meant  # the spaces a tap may mean come first
+    assert [b.get("data-ui") for b in root.iter("button") if b.get("data-ui")] == ["close-tile"]
+    for tile in range(len(session.state.board.tiles)):  # one lit space: a tap picks it
+        meant = tile_spaces(picked, tile)
+        assert tile_tap(picked, tile) == (
+            meant[0] if len(meant) == 1 else None if meant else 3 * tile
+        )
+    # a bot's turn has no chooser
+    assert space_chooser_html(picked.pass_turn(), tile) == ""
+
+
+def test_the_tile_chooser_names_each_bug_escaped_with_its_info_button() -> None:
+    session = start([Seat(EVIL, "human"), Seat("Bo", "human")], 3)
+    rng = Rng(3)
+    while sum(1 for c in session.state.cards if c >= 0) < 3:
+        plays = [a for a in session.legal if isinstance(a, PlayBug)]
+        buys = [a for a in session.legal if str(a).startswith("buy bug")]
+        options = plays or buys[-2:]
+        session = session.play(str(options[rng.below(len(options))]))
+    space = next(i for i, c in enumerate(session.state.cards) if c >= 0)
+    html = space_chooser_html(session, space // 3)
+    assert "<img" not in html
+    root = parse(html)
+    infos = [b for b in root.iter("button") if b.get("data-info")]
+    held = [i for i in range(3 * (space // 3), 3 * (space // 3) + 3) if session.state.cards[i] >= 0]
+    assert [b.attrib["data-info"] for b in infos] == [
+        f"card:{session.state.cards[i]}" for i in held
+    ]
+    assert all(b.attrib["aria-label"].startswith("About ") for b in infos)
+    # a bug to read there: unless the tap can mean just one space, the chooser shows them
+    meant = tile_spaces(session, space // 3)
+    assert tile_tap(session, space // 3) == (meant[0] if len(meant) == 1 else None)

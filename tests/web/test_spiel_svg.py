@@ -261,6 +261,63 @@ def test_a_flyer_on_the_board_can_be_picked() -> None:
     assert "picked" in classes(space) and "your flyer" in space.attrib["aria-label"]
 
 
+def _box(e: ET.Element) -> tuple[float, float, float, float]:
+    """The hit area of an info button: its transparent rectangle, as x, y, width, height."""
+    hit = e.find(f"{NS}rect")
+    assert hit is not None and hit.get("fill-opacity") == "0"
+    return tuple(float(hit.attrib[k]) for k in ("x", "y", "width", "height"))  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("width", [320, 360, 1280])
+def test_a_touch_table_has_a_button_per_tile_and_an_info_button_per_card(width: int) -> None:
+    s = busy()
+    me = s.to_act
+    bug = s.bug_hands[me][0]
+    targets = frozenset(i for i in range(len(s.cards)) if can_place(s, card(bug), i))
+    root = render(
+        s, highlight=Highlight(pick=f"bug:{bug}", targets=targets), width=width, touch=True
+    )
+    # a space is too small for a finger: each tile is the one button for its three spaces
+    assert not with_attr(root, "data-space")
+    tiles = {int(e.attrib["data-tile"]): e for e in with_attr(root, "data-tile")}
+    assert sorted(tiles) == list(range(len(s.board.tiles)))
+    for i, tile in tiles.items():
+        assert tile.get("role") == "button" and tile.get("tabindex") == "0"
+        lit = {i * 3 + k for k in range(3)} & targets
+        assert ("target" in classes(tile)) == bool(lit)
+        assert tile.attrib["aria-label"].startswith(f"Tile {s.board.label(s.board.tiles[i])}, ")
+        assert ("legal destination" in tile.attrib["aria-label"]) == bool(lit)
+    lit_spaces = [e for e in root.iter() if "spiel-space" in classes(e) and "target" in classes(e)]
+    assert len(lit_spaces) == len(targets)  # the spaces still show which are lit
+    # every card of the hand and the markets has an "i" button named for it, finger-sized
+    infos = {e.attrib["data-info"]: e for e in with_attr(root, "data-info")}
+    expected = {f"card:{c}" for c in (*s.bug_hands[me], *s.bug_market) if c is not None}
+    expected |= {f"bonus:{bonus_id(b)}" for b in (*s.bonus_hands[me], *s.bonus_market) if b}
+    assert set(infos) == expected
+    for key, info in infos.items():
+        assert info.get("role") == "button" and info.get("tabindex") == "0"
+        assert info.attrib["aria-label"].startswith("About ")
+        x, y, w, h = _box(info)
+        assert w >= 44 and h >= 44 and 0 <= x <= width - w and y >= 0, (key, x, y, w, h)
+    named = infos[f"card:{s.bug_hands[me][0]}"].attrib["aria-label"]
+    assert named == f"About {card(s.bug_hands[me][0]).name}"
+    # an "i" leaves the middle of its card to the card: a tap there still picks it
+    for e in with_attr(root, "data-hand-bug"):
+        face = next(r for r in e.iter(f"{NS}rect") if r.get("width"))  # the face, or its raise
+        fx, fy = float(face.attrib["x"]), float(face.attrib["y"])
+        mx = fx + float(face.attrib["width"]) / 2
+        my = fy + float(face.attrib["height"]) / 2
+        for info in infos.values():
+            x, y, w, h = _box(info)
+            assert not (x <= mx <= x + w and y <= my <= y + h)
+    # while another seat acts: no tile buttons, but every card can still be read in full
+    waiting = render(s, seat=(me + 1) % s.players, width=width, touch=True)
+    assert not with_attr(waiting, "data-tile") and with_attr(waiting, "data-info")
+    # a mouse's table has neither: its spaces are buttons and its cards open on hover
+    desktop = render(s, width=width)
+    assert not with_attr(desktop, "data-tile") and not with_attr(desktop, "data-info")
+
+
 def test_line_outline_and_points_on_the_boxes() -> None:
     s = busy("small", 3, 3)
     tile = next(i for i in range(len(s.rotations)) if s.cards[3 * i : 3 * i + 3] != (EMPTY,) * 3)
@@ -296,10 +353,11 @@ def test_names_are_escaped() -> None:
     parse(svg)
 
 
+@pytest.mark.parametrize("touch", [False, True])
 @pytest.mark.parametrize("width", [200, 360, 500, 760, 1000, 1600])
-def test_fits_its_width_from_phone_to_desktop(width: int) -> None:
+def test_fits_its_width_from_phone_to_desktop(width: int, touch: bool) -> None:
     s = busy("large", 4, 2)
-    root = render(s, width=width)
+    root = render(s, width=width, touch=touch)
     w = max(320, min(1400, width))
     _, _, vw, vh = (float(v) for v in root.attrib["viewBox"].split())
     assert vw == w and vh > 300

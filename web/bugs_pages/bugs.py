@@ -8,6 +8,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from pyodide.ffi import create_proxy
+from pyscript import document
+
 from bugs_web.dom.browser import element as el
 from bugs_web.dom.browser import found
 from bugs_web.games.bugs import KIT
@@ -20,6 +23,7 @@ from bugs_web.games.bugs.screen import (
 )
 from bugs_web.games.bugs.session import HAND_OVER, PLAY, Session
 from bugs_web.games.bugs.table_svg import render_table
+from bugs_web.kit import GameKit
 
 from .table_page import TurnTablePage
 
@@ -35,6 +39,18 @@ class BugsPage(TurnTablePage[Session]):
     """The Bugs table."""
 
     focus_keys = ("data-pick",)
+
+    def __init__(self, kit: GameKit[Session]) -> None:
+        super().__init__(kit)
+        self.touch = False  # the latest press on the page was a finger's, not a mouse's
+
+    def wire(self) -> None:
+        """Listen (capturing, before the click it leads to) for what presses the page."""
+        document.addEventListener("pointerdown", create_proxy(self.on_press), True)
+
+    def on_press(self, event: Any) -> None:
+        """Note whether a finger or a mouse is about to click."""
+        self.touch = str(event.pointerType) == "touch"
 
     def table_svg(self, s: Session, replaying: bool, width: int) -> str:
         # a replay at a table of several people shows no hand: the device may be anyone's now
@@ -72,9 +88,14 @@ class BugsPage(TurnTablePage[Session]):
         pick = target.closest("[data-pick]")
         if not found(pick):
             return None
+        kind = int(pick.getAttribute("data-pick"))
+        if self.touch:
+            # A covered copy shows a strip too thin for a finger: on a touch screen a tap
+            # anywhere on the kind's cards takes one more of them, round to none (as Enter).
+            return s.step(kind, 1)
         copy = target.closest("[data-copy]")
         index = int(copy.getAttribute("data-copy")) if found(copy) else 0
-        return s.pick(int(pick.getAttribute("data-pick")), index)
+        return s.pick(kind, index)
 
     def on_ui(self, name: str, s: Session) -> Session | None:
         if name == "clear":

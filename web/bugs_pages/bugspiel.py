@@ -1,14 +1,17 @@
 """bugspiel.html: Bugspiel on the table page. Its own parts: the board and markets, picks that
 light the legal spaces, turning a tile before confirming, the board and target in the setup,
-the markets' slide after a Pass played once, and the popup that shows a hovered or focused card
-in full.
+the markets' slide after a Pass played once, and the popup that shows a card in full: on a
+mouse's hover or the keyboard's focus, and on a touch screen on a tap on its "i" button or a long
+press on it (where a tap on a tile picks its space, or opens a chooser of its spaces).
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from pyodide.ffi import create_proxy
+from pyscript import document, window
 
 from bugs_web.dom.browser import element as el
 from bugs_web.dom.browser import found
@@ -21,7 +24,9 @@ from bugs_web.games.bugspiel.screen import (
     game_over_html,
     highlight_of,
     popup_html,
+    space_chooser_html,
     status_text,
+    tile_tap,
 )
 from bugs_web.games.bugspiel.session import CLOCKWISE, COUNTER_CLOCKWISE, SpielSession
 from bugs_web.games.bugspiel.table_svg import render_table
@@ -34,6 +39,10 @@ PICKS = ("data-hand-bug", "data-hand-bonus", "data-buy-bug", "data-buy-bonus", "
 PICK_SELECTOR = ", ".join(f"[{name}]" for name in PICKS)
 CARD_SELECTOR = "[data-card], [data-bonus]"
 ROTATIONS = {ui: step for ui, _label, step in ROTATE_BUTTONS}
+LONG_PRESS_S = 0.5
+"""How long a finger rests on a card before its popup opens."""
+SLOP_PX = 10
+"""How far a resting finger may drift and still be a long press, not a scroll."""
 
 
 class SpielPage(TurnTablePage[SpielSession]):
@@ -47,6 +56,25 @@ class SpielPage(TurnTablePage[SpielSession]):
         self.popup = ""  # the card the popup shows now, as "card:12" or "bonus:40"
         self.slides = SlideClock()  # when the markets' latest slide began to play
         self.sliding = False  # the table drawn last marks a slide
+        self.pinned = False  # a finger opened the popup: a tap outside closes it
+        self.tile: int | None = None  # the tile whose space chooser shows (touch screens)
+        self.tile_moves = 0  # the moves of the game when it opened: a move closes it
+        self.presses = 0  # counts finger presses: a long press fires only if still the latest
+        self.press_at: tuple[float, float] | None = None  # where the resting finger went down
+        self.held_at = -1.0  # when the latest long press opened the popup (`now`)
+        self.holding: asyncio.Future[None] | None = None  # the latest press's wait, kept
+        self.drawing = False  # a redraw is under way (it puts the focus back where it was)
+
+    def draw(self) -> None:
+        self.drawing = True
+        try:
+            super().draw()
+        finally:
+            self.drawing = False
+
+    def touch(self) -> bool:
+        """True on a touch screen: the table is drawn for fingers (`render_table`'s `touch`)."""
+        return bool(window.matchMedia("(pointer: coarse)").matches)
 
     def read_options(self) -> dict[str, Any]:
         return {"board": str(el("board").value), "target_score": int(str(el("target").value))}
@@ -66,6 +94,7 @@ class SpielPage(TurnTablePage[SpielSession]):
             thinking=s.to_act if self.thinking else None,
             width=width,
             slide=s.slid if into is not None else None,
+            touch=self.touch(),
         )
 
     def table_drawn(self, s: SpielSession) -> None:
@@ -79,6 +108,12 @@ class SpielPage(TurnTablePage[SpielSession]):
 
     def draw_controls(self, s: SpielSession, replaying: bool) -> None:
         el("controls").innerHTML = "" if replaying else controls_html(s)
+        chooser = el("space-chooser")
+        asking = self.tile is not None and self.tile_moves == len(s.record.actions)
+        tile = self.tile if asking and not replaying else None
+        markup = "" if tile is None else space_chooser_html(s, tile)
+        chooser.innerHTML = markup
+        chooser.hidden = not markup
 
     def status_text(self, s: SpielSession) -> str:
         return status_text(s, self.thinking)
@@ -96,10 +131,33 @@ class SpielPage(TurnTablePage[SpielSession]):
         }
 
     def on_table_click(self, target: Any, s: SpielSession) -> SpielSession | None:
+        if now() - self.held_at < 1.0:  # the click a long press ends with: it opened the popup
+            self.held_at = -1.0
+            return None
+        info = target.closest("[data-info]")
+        if found(info):
+            kind, _, which = str(info.getAttribute("data-info")).partition(":")
+            self.show_popup(kind, int(which), pinned=True)
+            return None
+        tile = target.closest("[data-tile]")
+        if found(tile):
+            number = int(str(tile.getAttribute("data-tile")))
+            space = tile_tap(s, number)
+            if space is not None:
+                self.tile = None
+                return s.pick_space(space)
+            self.tile, self.tile_moves = number, len(s.record.actions)
+            return s.with_notice("")  # redrawn: the chooser shows
         node = target.closest(PICK_SELECTOR)
-        return activate(s, node) if found(node) else None
+        if not found(node):
+            return None
+        self.tile = None
+        return activate(s, node)
 
     def on_ui(self, name: str, s: SpielSession) -> SpielSession | None:
+        self.tile = None
+        if name == "close-tile":
+            return s.with_notice("")
         if name == "confirm":
             return s.confirm()
         if name == "pass":
@@ -116,6 +174,7 @@ class SpielPage(TurnTablePage[SpielSession]):
         node = node if found(node) else None
         if code == "Escape":
             self.on_leave()
+            self.tile = None
             return s.clear()
         if code == "KeyR":
             event.preventDefault()
@@ -138,36 +197,121 @@ class SpielPage(TurnTablePage[SpielSession]):
 
     def wire(self) -> None:
         table = el("table")
-        table.addEventListener("mouseover", create_proxy(self.on_over))
-        table.addEventListener("focusin", create_proxy(self.on_over))
+        table.addEventListener("pointerover", create_proxy(self.on_over))
+        table.addEventListener("pointerleave", create_proxy(self.on_pointer_leave))
+        table.addEventListener("focusin", create_proxy(self.on_focus))
         table.addEventListener("focusout", create_proxy(self.on_out))
-        table.addEventListener("mouseleave", create_proxy(lambda _e: self.on_leave()))
+        table.addEventListener("pointerdown", create_proxy(self.on_press))
+        table.addEventListener("contextmenu", create_proxy(self.on_context_menu))
+        for name in ("pointerup", "pointercancel", "pointermove"):
+            document.addEventListener(name, create_proxy(self.on_release))
+        # Capturing, so a tap anywhere closes a pinned popup before the tap does anything else.
+        document.addEventListener("pointerdown", create_proxy(self.on_tap_anywhere), True)
 
     def on_leave(self) -> None:
         el("card-popup").hidden = True
+        self.pinned = False
+        chooser = el("space-chooser")
+        if found(chooser) and not chooser.hidden:
+            self.tile = None
+            chooser.hidden = True
 
-    def show_popup(self, node: Any) -> None:
-        """The card under the pointer or the focus, in full."""
-        kind = "card" if found(node.getAttribute("data-card")) else "bonus"
-        number = int(str(node.getAttribute(f"data-{kind}")))
+    def show_popup(self, kind: str, number: int, *, pinned: bool = False) -> None:
+        """The card `kind` ("card" or "bonus") `number` in full; a pinned one (opened by a
+        finger) stays until a tap elsewhere or Esc."""
         key = f"{kind}:{number}"
         popup = el("card-popup")
         if key != self.popup:
             popup.innerHTML = popup_html(kind, number)
             self.popup = key
         popup.hidden = False
+        self.pinned = pinned
+
+    def show_card_of(self, node: Any, *, pinned: bool = False) -> None:
+        """The card a drawn card, slot or token stands for, in full."""
+        kind = "card" if found(node.getAttribute("data-card")) else "bonus"
+        self.show_popup(kind, int(str(node.getAttribute(f"data-{kind}"))), pinned=pinned)
+
+    def hide_unpinned(self) -> None:
+        if not self.pinned:
+            el("card-popup").hidden = True
 
     def on_over(self, event: Any) -> None:
+        """A mouse or pen over a card shows it (a finger's tap leaves the popup alone)."""
+        if str(event.pointerType) == "touch":
+            return
         target = event.target
         node = target.closest(CARD_SELECTOR) if hasattr(target, "closest") else None
         if found(node):
-            self.show_popup(node)
-        elif event.type == "mouseover":
-            self.on_leave()
+            self.show_card_of(node)
+        else:
+            self.hide_unpinned()
 
-    def on_out(self, event: Any) -> None:
-        if event.type == "focusout":
-            self.on_leave()
+    def on_pointer_leave(self, event: Any) -> None:
+        if str(event.pointerType) != "touch":
+            self.hide_unpinned()
+
+    def on_focus(self, event: Any) -> None:
+        """The keyboard's focus on a card shows it (not the focus a tap gives, nor the focus a
+        redraw puts back: Esc's redraw would open the card it just closed)."""
+        if self.drawing:
+            return
+        target = event.target
+        node = target.closest(CARD_SELECTOR) if hasattr(target, "closest") else None
+        if found(node) and target.matches(":focus-visible"):
+            self.show_card_of(node)
+
+    def on_out(self, _event: Any) -> None:
+        self.hide_unpinned()
+
+    def on_tap_anywhere(self, event: Any) -> None:
+        """A press outside the popup and the info buttons closes a pinned popup."""
+        if not self.pinned:
+            return
+        target = event.target
+        if hasattr(target, "closest") and found(target.closest("#card-popup, [data-info]")):
+            return
+        el("card-popup").hidden = True
+        self.pinned = False
+
+    def on_press(self, event: Any) -> None:
+        """A finger down on a card (a tile's token too, under the tile's button) starts a long
+        press."""
+        self.presses += 1
+        self.press_at = None
+        self.held_at = -1.0  # a new press: the click a long press ended with is past
+        if str(event.pointerType) != "touch":
+            return
+        x, y = float(event.clientX), float(event.clientY)
+        for under in document.elementsFromPoint(x, y):
+            node = under.closest(CARD_SELECTOR)
+            if found(node):
+                self.press_at = (x, y)
+                self.holding = asyncio.ensure_future(self.hold(self.presses, node))
+                return
+
+    async def hold(self, press: int, node: Any) -> None:
+        await asyncio.sleep(LONG_PRESS_S)
+        if press == self.presses and self.press_at is not None:
+            self.press_at = None
+            self.held_at = now()
+            self.show_card_of(node, pinned=True)
+
+    def on_release(self, event: Any) -> None:
+        """The finger lifts, or drifts (a scroll): no long press."""
+        start = self.press_at
+        if start is None:
+            return
+        if str(event.type) == "pointermove":
+            moved = abs(float(event.clientX) - start[0]) + abs(float(event.clientY) - start[1])
+            if moved <= SLOP_PX:
+                return
+        self.press_at = None
+
+    def on_context_menu(self, event: Any) -> None:
+        """A long press on a card opens its popup, not the browser's menu."""
+        if self.press_at is not None or now() - self.held_at < 1.0:
+            event.preventDefault()
 
 
 def activate(s: SpielSession, node: Any) -> SpielSession | None:

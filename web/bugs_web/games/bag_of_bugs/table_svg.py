@@ -146,7 +146,7 @@ def render_table(
     seat_h = 96
     top = 12
     pool_top = top + seat_rows * (seat_h + 8) + 6
-    pool_h = 100
+    pool_h = 122 if narrow else 100  # narrow: the Rock pairs get a line of their own
     grabs_top = pool_top + pool_h + 10
     grab_r = 26 if narrow else 32
     grabs_h = 2 * grab_r + 52
@@ -232,13 +232,18 @@ def _pool(
         sub = f" (re-grab, round {view.window.subround})" if view.window.subround > 1 else ""
         text(g, 26, top + 40, f"Priority: {order}{sub}", size=12, fill=TURN)
     pairs = f"Rock pairs {view.rock_pairs} of {PAIRS_TO_END[n]}"
-    text(g, w - 26, top + 22, pairs, size=13, fill=ON_BACKGROUND, anchor="end")
+    # beside the heading when there is room; under the pool on a phone, where they would
+    # run into the heading and the priority line
+    pairs_y = top + 22 if h <= 100 else top + h - 10
+    text(g, w - 26, pairs_y, pairs, size=13, fill=ON_BACKGROUND, anchor="end")
     # the end track: a small stone pair per pair to end, filled when set aside
+    stones_x = w - 30 if h <= 100 else 39 + 26 * (PAIRS_TO_END[n] - 1)
+    stones_y = top + 38 if h <= 100 else pairs_y - 5
     for i in range(PAIRS_TO_END[n]):
-        px = w - 30 - i * 26
+        px = stones_x - i * 26
         fill = LOOKS[ROCK].fill if i < view.rock_pairs else "none"
         for dx in (0, 9):
-            circle(g, px - dx, top + 38, 4.5, fill=fill, stroke=ON_BACKGROUND, stroke_width=1)
+            circle(g, px - dx, stones_y, 4.5, fill=fill, stroke=ON_BACKGROUND, stroke_width=1)
     r = 17
     step = min(2 * r + 8, (w - 60) / max(1, len(view.pool)))
     items = el(g, "g", role="list")

@@ -99,11 +99,30 @@ def draw_board(d: Drawing, x0: float, y0: float, bw: float) -> float:
     chosen = d.highlight.chosen
     if chosen is not None and d.highlight.turn and 0 <= chosen // 3 < len(centres):
         _turn_mark(g, centres[chosen // 3], s, d.highlight.turn)
+    if d.live and d.touch:
+        _tiles(d, g, centres, s)
     bottom = y0 + 12 + (maxy - miny) * s
     if d.highlight.line:
         _line(d, g, centres, s, (y0, bottom), d.highlight.line, d.highlight.points)
     _previews(d, g, centres, s, (y0, bottom))
     return bottom
+
+
+def _tiles(d: Drawing, g: ET.Element, centres: Centres, s: float) -> None:
+    """On a touch screen, each tile is one button for its three spaces, which are too small
+    and close for a finger: a transparent hexagon over the tile (the page then picks the one
+    space that can be meant, or asks which)."""
+    board = d.table.board
+    layer = el(g, "g", class_="spiel-tiles")
+    for i, (cx, cy) in enumerate(centres):
+        lit = sum(1 for space in range(3 * i, 3 * i + 3) if space in d.highlight.targets)
+        label = f"Tile {board.label(board.tiles[i])}, {d.table.terrain[i].value}"
+        if lit:
+            label += f": {lit} legal destination{'s' * (lit != 1)}"
+        css = "spiel-tile" + (" target" if lit else "")
+        tg = el(layer, "g", class_=css, data_tile=i, role="button", tabindex=0)
+        tg.set("aria-label", label)
+        el(tg, "polygon", points=_hexagon(cx, cy, 0.97 * s), fill=INK, fill_opacity=0)
 
 
 def _turn_mark(g: ET.Element, centre: tuple[float, float], s: float, turn: int) -> None:
@@ -169,13 +188,13 @@ def _space(d: Drawing, parent: ET.Element, index: int, cx: float, cy: float, r: 
         name for name, on in (("target", lit), ("chosen", chosen), ("picked", picked)) if on
     ]
     attrs: dict[str, object] = {"class": " ".join(classes)}
-    if d.live:
+    if d.live and not d.touch:  # on a touch screen the tile is the target (`_tiles`)
         attrs["data_space"] = index
     if cid != EMPTY:
         attrs["data_card"] = cid
     g = el(parent, "g", **attrs)
     if d.live or cid != EMPTY:
-        button(g, _space_label(d, index, lit, chosen, picked), d.live)
+        button(g, _space_label(d, index, lit, chosen, picked), d.live and not d.touch)
     moving = d.pick is not None and d.pick[0] == "space" and d.highlight.chosen is not None
     if cid == EMPTY:
         dashed = {

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 from bugs_core.bugspiel.describe import how_it_ended
 from bugs_core.bugspiel.state import BugspielState, BugspielView
 
-from ...palette import BLUE, GREEN, RED, SPIEL_BACKGROUND, WHITE, YELLOW
+from ...palette import BLUE, CREAM, GREEN, RED, SPIEL_BACKGROUND, WHITE, YELLOW
 from ...seats import seat_name
-from ...svg import INK, circle, rect, svg_root
+from ...svg import INK, circle, el, rect, svg_root, text
 from .cards_svg import Art
 
 if TYPE_CHECKING:
@@ -152,6 +152,24 @@ def button(g: ET.Element, label: str, live: bool) -> None:
         g.set("tabindex", "0")
 
 
+FINGER = 44
+"""The least width and height of a target on a touch screen, in CSS pixels (about one user
+unit of the drawing)."""
+
+
+def info_button(
+    parent: ET.Element, key: str, label: str, at: tuple[float, float], hit: tuple[float, float]
+) -> None:
+    """A small drawn "i" at `at` that opens the card `key` ("card:12", "bonus:40") in full on
+    a touch screen, over a transparent FINGER-square hit area whose top left corner is `hit`."""
+    g = el(parent, "g", class_="spiel-info", data_info=key, role="button", tabindex=0)
+    g.set("aria-label", label)
+    rect(g, hit[0], hit[1], FINGER, FINGER, fill=INK, fill_opacity=0)
+    cx, cy = at
+    circle(g, cx, cy, 9, fill=CREAM, stroke=INK, stroke_width=1.5)
+    text(g, cx, cy + 4.5, "i", size=14, anchor="middle", weight="bold")
+
+
 class Drawing:
     """One drawing of the table: the view, the seats' names, the highlight and the shared defs."""
 
@@ -164,6 +182,7 @@ class Drawing:
         thinking: int | None,
         layout: Layout,
         slide: MarketSlide | None = None,
+        touch: bool = False,
     ) -> None:
         self.view = view
         self.table: BugspielState = view.table
@@ -176,6 +195,9 @@ class Drawing:
         self.layout = layout
         self.slide = slide
         """The markets' slide to show moving (the last action was a Pass), or None."""
+        self.touch = touch
+        """For a touch screen: a tile is the target for its three spaces (each is too small
+        for a finger), and every card has an "i" button that shows it in full."""
         title = self.summary()
         self.root = svg_root(layout.width, 100, "spiel-table-title", title, "spiel-table")
         self.art = Art(self.root)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
-from bugs_core.bugspiel.cards import bonus_id
+from bugs_core.bugspiel.cards import bonus_id, card, goal_label
 from bugs_core.bugspiel.deck import BonusCard
 from bugs_core.bugspiel.market import PRICES
 from bugs_core.bugspiel.rules import winners
@@ -17,9 +17,19 @@ from bugs_core.grammar import is_you
 from ...palette import CREAM, ON_BACKGROUND, PANEL_EDGE, SPIEL_PANEL, TURN, WHITE
 from ...svg import INK, circle, el, full_title, num, rect, shorten, text
 from .cards_svg import bonus_words, card_words, compact_bonus, compact_card, mini_bonus, mini_card
-from .drawing import CARD_MAX, CHOSEN_RING, LINE_COLOUR, SEAT_LOOKS, Drawing, button, card_height
+from .drawing import (
+    CARD_MAX,
+    CHOSEN_RING,
+    FINGER,
+    LINE_COLOUR,
+    SEAT_LOOKS,
+    Drawing,
+    button,
+    card_height,
+    info_button,
+)
 
-__all__ = ["deck_words", "draw_hand", "draw_markets", "draw_seats"]
+__all__ = ["about", "deck_words", "draw_hand", "draw_markets", "draw_seats"]
 
 SEAT_BOX_H = 96
 MINI_W, MINI_H = 21.0, 28.0
@@ -32,6 +42,15 @@ TITLE_CHAR, SMALL_CHAR = 9.0, 6.8
 def _plural(count: int, noun: str) -> str:
     """`count` and the noun, plural unless one: "1 bug", "3 bugs"."""
     return f"{count} {noun}{'s' * (count != 1)}"
+
+
+def about(item: int | BonusCard) -> tuple[str, str]:
+    """A card's key for the page's popup ("card:12", "bonus:40") and its info button's name."""
+    if isinstance(item, BonusCard):
+        goals = goal_label(item.first)
+        goals += " (double)" if item.is_double else f" and {goal_label(item.second)}"
+        return f"bonus:{bonus_id(item)}", f"About the bonus card {goals}"
+    return f"card:{item}", f"About {card(item).name}"
 
 
 # --- seats ---------------------------------------------------------------------------------
@@ -222,6 +241,10 @@ def _market(d: Drawing, x: float, y: float, w: float, *, bugs: bool) -> float:
             words = card_words(item)
         verb = "Buy for" if d.live else "Price"
         button(sg, f"{verb} {price} VP: {words}", d.live)
+        if d.touch:  # on the price pill's end, its hit area clear of the card's middle
+            key, name = about(item)
+            hit = (sx + cw - FINGER, sy - gap)
+            info_button(g, key, name, (sx + cw - 10, sy + 9), hit)
     rows = -(-len(slots) // cols)
     return top + rows * (ch + PRICE_H + gap)
 
@@ -325,4 +348,7 @@ def draw_hand(d: Drawing, y: float) -> float:
         else:
             compact_card(cg, d.art, item, cx, cy, cw, ch)
         button(cg, ("Selected: " if picked else "") + words, d.live)
+        if d.touch:  # astride the card's top edge, its hit area clear of the card's middle
+            key, name = about(item)
+            info_button(g, key, name, (cx + cw - 10, cy), (cx + cw - FINGER, cy - 14))
     return y + height

@@ -1,6 +1,7 @@
 """The HTML around the Bugspiel table: the prompt with its preview and buttons (confirm, turn
 the tile, clear, pass), the status line, the log, the end-of-game dialog and the full-card
-popup. Pure functions of a `SpielSession`, tested under CPython; and the `SlideClock` that
+popup, and on a touch screen the chooser of a tapped tile's spaces. Pure functions of a
+`SpielSession`, tested under CPython; and the `SlideClock` that
 tells the page how far into the markets' slide after a Pass a drawing is.
 
 Every text that comes from a person (names) or from the record is escaped here; the glue only
@@ -13,9 +14,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
+from bugs_core.bugspiel.actions import Fly
+from bugs_core.bugspiel.board import Space
+from bugs_core.bugspiel.cards import card
+from bugs_core.bugspiel.rules import spot_index
+from bugs_core.bugspiel.state import EMPTY
+from bugs_core.grammar import possessive
+
 from ...record_bar import REPLAY_GAME_BUTTON
 from ...words import log_html as log_html  # the page's log list, one for the three games
 from ...words import seat_label, won_text
+from .panels_svg import about
 from .session import CLOCKWISE, COUNTER_CLOCKWISE, MarketSlide, Preview, SpielSession
 from .table_svg import Highlight, full_bonus_svg, full_card_svg
 
@@ -193,4 +202,63 @@ def highlight_of(session: SpielSession) -> Highlight:
         line=preview.line if preview is not None else (),
         points=preview.points if preview is not None else (),
         previews=session.bonus_previews(),
+    )
+
+
+def tile_spaces(session: SpielSession, tile: int) -> tuple[int, ...]:
+    """The spaces of `tile` a tap on it may mean: the ones lit for the pick, and the person's
+    flyers that can fly from there."""
+    if not session.my_turn():
+        return ()
+    board = session.state.board
+    flyers = {spot_index(board, a.source) for a in session.legal if isinstance(a, Fly)}
+    lit = session.targets() if session.pick is not None else frozenset()
+    return tuple(i for i in range(3 * tile, 3 * tile + 3) if i in lit or i in flyers)
+
+
+def tile_tap(session: SpielSession, tile: int) -> int | None:
+    """The space a tap on `tile` picks at once: the one space it can mean, or its first when it
+    means none and holds no bug to read (the pick then says why nothing happens); None when
+    the chooser must ask which space."""
+    meant = tile_spaces(session, tile)
+    if len(meant) == 1:
+        return meant[0]
+    cards = session.state.cards
+    if not meant and all(cards[i] == EMPTY for i in range(3 * tile, 3 * tile + 3)):
+        return 3 * tile
+    return None
+
+
+def space_chooser_html(session: SpielSession, tile: int) -> str:
+    """On a touch screen, the three spaces of a tapped tile as finger-sized buttons (the ones
+    the tap may mean first in line and primary), each bug there with its info button; '' when
+    the person is not to act or there is no such tile."""
+    state = session.state
+    if not session.my_turn() or not 0 <= tile < len(state.board.tiles):
+        return ""
+    meant = tile_spaces(session, tile)
+    name = f"{state.board.label(state.board.tiles[tile])}, {state.terrain[tile].value}"
+    rows: list[str] = []
+    for space in sorted(range(3 * tile, 3 * tile + 3), key=lambda i: i not in meant):
+        cid = state.cards[space]
+        what = "empty"
+        if cid != EMPTY:
+            what = f"{possessive(session.names[state.owners[space]])} {card(cid).name}"
+        if space in meant:
+            what += ", lit" if session.pick is not None else ", your flyer"
+        where = Space(space % 3).name.capitalize()
+        cls = "button primary" if space in meant else "button quiet"
+        row = f'<button type="button" class="{cls}" data-space="{space}">{escape(where)}: '
+        row += f"{escape(what)}</button>"
+        if cid != EMPTY:
+            key, label = about(cid)
+            row += (
+                f'<button type="button" class="button quiet info" data-info="{key}" '
+                f'aria-label="{escape(label)}">i</button>'
+            )
+        rows.append(f'<div class="row">{row}</div>')
+    return (
+        f'<p class="chooser-title" id="space-chooser-title">Tile {escape(name)}: which space?</p>'
+        + "".join(rows)
+        + _button("Close", "close-tile")
     )

@@ -92,6 +92,7 @@ def render_table(
     thinking: int | None = None,
     width: int = 960,
     slide: MarketSlide | None = None,
+    touch: bool = False,
 ) -> str:
     """The table as `view.seat` sees it, as one SVG string (a viewBox, no fixed size).
 
@@ -99,7 +100,9 @@ def render_table(
     only when `interactive` and it is the viewer's turn; `thinking` names a bot's seat that is
     choosing its move; `width` is the drawing's width in user units (about CSS pixels); `slide`
     marks the markets' slide after a Pass for spiel.css to play (the cards at their new slots
-    either way, so the drawing is right without it).
+    either way, so the drawing is right without it); `touch` draws it for a touch screen:
+    each tile is one button for its spaces, and each card has an info button.
     """
     layout = Layout.for_width(width)
-    return _draw(Drawing(view, names, highlight, interactive, thinking, layout, slide))
+    drawing = Drawing(view, names, highlight, interactive, thinking, layout, slide, touch)
+    return _draw(drawing)

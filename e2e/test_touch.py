@@ -1,0 +1,314 @@
+"""Touch play on a 360x740 phone (Chromium's touch emulation): each game is set up and played by
+taps alone (a select is set with `select_option`, as its native picker would), every target a
+finger may need on the table and its controls is at least 44 CSS px each way, the page never
+scrolls sideways, and nothing needs a hover: Bugspiel's full card opens from its "i" button or
+a long press, and closes on a tap outside or Esc."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from bugs_table import GAME_TIMEOUT_MS, moves, open_page, screen, wait_for_something_to_do
+
+WIDTH, HEIGHT = 360, 740
+FINGER = 44
+"""The least width and height of a touch target, in CSS pixels."""
+
+pytestmark = pytest.mark.browser_context_args(
+    viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True
+)
+
+SMALL_TARGETS = """(least) => {
+  // Everything a person may press, shown now (not hidden, not in a closed <details>).
+  const pressable = [
+    'a[href]', 'button', 'select', 'input:not([type=hidden])', 'textarea', 'summary',
+    '[role=button]', '[tabindex]:not([tabindex="-1"])', '[data-pick]', '[data-action]',
+    '[data-grab]', '[data-claim]', '[data-decide]', '[data-ui]', '[data-rec]', '[data-space]',
+    '[data-tile]', '[data-info]', '[data-buy-bug]', '[data-buy-bonus]', '[data-hand-bug]',
+    '[data-hand-bonus]',
+  ].join(', ');
+  const small = [];
+  for (const node of document.querySelectorAll(pressable)) {
+    if (node.closest('[hidden], details:not([open]) > :not(summary)')) continue;
+    const style = getComputedStyle(node);
+    if (style.display === 'none' || style.visibility === 'hidden') continue;
+    const box = node.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;
+    if (box.width >= least && box.height >= least) continue;
+    const name = node.getAttribute('aria-label') || node.id || node.textContent.trim();
+    const what = `${node.tagName.toLowerCase()} "${name.slice(0, 60)}"`;
+    small.push(`${what}: ${box.width.toFixed(1)} x ${box.height.toFixed(1)}`);
+  }
+  return small;
+}"""
+
+PAGE_WIDTH = "document.documentElement.scrollWidth"
+
+
+def check_fits(page: Page, moment: str) -> None:
+    """Every shown target is finger-sized and the page is no wider than the phone."""
+    small = page.evaluate(SMALL_TARGETS, FINGER)
+    assert not small, f"targets under {FINGER} px {moment}:\n" + "\n".join(small)
+    width = page.evaluate(PAGE_WIDTH)
+    assert width <= WIDTH, f"the page is {width} px wide at {WIDTH} {moment}"
+
+
+def start_by_taps(page: Page, base_url: str, path: str, seats: list[str], **query: int) -> None:
+    """Open a game page as a phone would and start a game with these seats' kinds."""
+    open_page(page, base_url, path=path, **query)
+    assert page.evaluate("matchMedia('(pointer: coarse)').matches"), "no touch emulation"
+    check_fits(page, "on the setup form")
+    page.locator("#players").tap()
+    page.select_option("#players", str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.locator(f"#kind-{i}").tap()
+        page.select_option(f"#kind-{i}", kind)
+    page.locator("#start").tap()
+    expect(page.locator("#game")).to_be_visible()
+
+
+def wait_for_move(page: Page, before: int) -> None:
+    page.wait_for_function(
+        f"() => Number(document.getElementById('game').dataset.moves) > {before}",
+        timeout=GAME_TIMEOUT_MS,
+    )
+
+
+# --- Bugs ------------------------------------------------------------------------------------
+
+
+def tap_a_bugs_move(page: Page) -> None:
+    """Tap the cards of one kind after another (each tap takes one more card of the kind)
+    until a move is offered, and tap it; pick up or pass when no card makes one."""
+    before = moves(page)
+    usable = page.locator("#table [data-pick]:not(.dim)")
+    confirm = page.locator("#controls [data-action].primary")
+    for i in range(usable.count()):
+        kind = usable.nth(i).get_attribute("data-pick")
+        group = page.locator(f'#table [data-pick="{kind}"]')
+        for taps in range(1, group.locator("[data-copy]").count() + 1):
+            label = group.get_attribute("aria-label") or ""
+            group.tap()
+            expect(group).not_to_have_attribute("aria-label", label)
+            if f", {taps} selected" not in (group.get_attribute("aria-label") or ""):
+                assert taps > 1, "a tap on a playable kind takes one card of it"
+                break  # no move takes that many: the tap went round to none
+            if confirm.count() and confirm.first.get_attribute("data-action") not in (
+                "pickup",
+                "pass",
+            ):
+                check_fits(page, "with cards picked")
+                confirm.first.tap()
+                wait_for_move(page, before)
+                return
+        if page.locator("#controls [data-ui=clear]").count():
+            page.locator("#controls [data-ui=clear]").tap()
+    page.locator("#controls [data-action]").first.tap()
+    wait_for_move(page, before)
+
+
+def test_bugs_by_taps(page: Page, base_url: str) -> None:
+    start_by_taps(page, base_url, "bugs.html", ["human", "easy", "easy", "easy"], seed=21)
+    mine = 0
+    while mine < 6:
+        now = wait_for_something_to_do(page)
+        if now == "game-over":
+            break
+        check_fits(page, f"on the {now} screen")
+        if now == "hand-over":
+            page.locator("#dialog [data-ui=next-hand]").tap()
+            continue
+        tap_a_bugs_move(page)
+        mine += 1
+    assert mine == 6
+
+
+# --- Bag of Bugs -----------------------------------------------------------------------------
+
+MY_WINDOW = """() => {
+  const game = document.getElementById('game');
+  if (game.dataset.screen === 'game-over') return 'over';
+  if (document.querySelector('#prompt button.primary')) return 'prompt';
+  const free = document.querySelector('#table [data-grab]');
+  const mine = document.querySelector('.grab-row[data-seat="0"] button:not([disabled])');
+  return free && mine ? game.dataset.window : false;
+}"""
+
+
+def test_bag_of_bugs_by_taps(page: Page, base_url: str) -> None:
+    # The slow pace keeps each grab window open 2.6 s: time for a tap on a loaded machine.
+    start_by_taps(page, base_url, "bag-of-bugs.html", ["human", "easy", "easy"], seed=4, pace=2600)
+    reached: list[str] = []
+    decided = 0
+    for _ in range(60):
+        now = page.wait_for_function(MY_WINDOW, timeout=GAME_TIMEOUT_MS).json_value()
+        if now == "over":
+            break
+        if now == "prompt":
+            check_fits(page, "at a prompt")
+            page.locator("#prompt button.primary").first.tap()
+            decided += 1
+            continue
+        if not reached:
+            check_fits(page, "in a grab window")
+        token = page.locator("#table [data-grab]").first
+        grab = token.get_attribute("data-grab")
+        token.tap()
+        reached.append(f"Grab {grab}")
+        page.wait_for_function(
+            "key => document.getElementById('game').dataset.window !== key",
+            arg=now,
+            timeout=GAME_TIMEOUT_MS,
+        )
+        if len(reached) >= 3 and decided:
+            break
+    assert len(reached) >= 3, reached
+    # every tap reached for a token: the log says who got each, the person included
+    expect(page.locator("#log")).to_contain_text(re.compile(r"\bYou\b.*Grab \d"))
+
+
+# --- Bugspiel --------------------------------------------------------------------------------
+
+
+def long_press(page: Page, target: Locator) -> None:
+    """A finger rests on `target` for 0.7 s, through the browser's own touch input."""
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()  # in the viewport, as the touch points are
+    assert box is not None
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    page.wait_for_timeout(700)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def tap_a_space(page: Page, kind: str) -> bool:
+    """Tap each card of this kind in the hand until one lights a tile, then tap a lit tile and,
+    if the tile asks which of its spaces, the first lit one. True once a space is chosen."""
+    cards = page.locator(f"#table [data-hand-{kind}]")
+    numbers = {cards.nth(i).get_attribute(f"data-hand-{kind}") for i in range(cards.count())}
+    for number in sorted(numbers, key=lambda n: int(n or -1)):
+        page.locator(f'#table [data-hand-{kind}="{number}"]').first.tap()
+        expect(page.locator("#game")).to_have_attribute("data-pick", f"{kind}:{number}")
+        lit = page.locator("#table [data-tile].target")
+        if lit.count() == 0:
+            continue
+        lit.nth(lit.count() // 2).tap()
+        chooser = page.locator("#space-chooser")
+        if chooser.is_visible():
+            check_fits(page, "with a tile's spaces to choose from")
+            chooser.locator("[data-space].primary").first.tap()
+        expect(page.locator("#game")).not_to_have_attribute("data-pending", "")
+        return True
+    if numbers:
+        page.locator("#controls [data-ui=clear]").tap()
+    return False
+
+
+def tap_a_spiel_move(page: Page, played: dict[str, int]) -> None:
+    """Play a bug on a lit space, turned clockwise; else buy the cheapest bug while the hand
+    is small; else pass. All by taps."""
+    before = moves(page)
+    confirm = page.locator("#controls [data-ui=confirm]")
+    if tap_a_space(page, "bug"):
+        check_fits(page, "with a space chosen")
+        page.locator("#controls [data-ui=rotate-cw]").tap()
+        expect(page.locator("#game")).to_have_attribute("data-pending", re.compile(r" -1$"))
+        confirm.tap()
+        played["bug"] += 1
+    elif page.locator("#table [data-hand-bug]").count() < 2:
+        page.locator('#table [data-buy-bug="7"]').tap()
+        expect(page.locator("#game")).to_have_attribute("data-pick", "buy-bug:7")
+        check_fits(page, "with a market card picked")
+        confirm.tap()
+        played["buy"] += 1
+    else:
+        page.locator("#controls [data-ui=pass]").tap()
+        played["pass"] += 1
+    wait_for_move(page, before)
+
+
+def test_bugspiel_by_taps(page: Page, base_url: str) -> None:
+    start_by_taps(page, base_url, "bugspiel.html", ["human", "easy"], seed=4)
+    played = {"bug": 0, "buy": 0, "pass": 0}
+    for _ in range(14):
+        if wait_for_something_to_do(page) == "game-over":
+            break
+        check_fits(page, "at the person's turn")
+        tap_a_spiel_move(page, played)
+        if played["bug"] >= 2 and played["buy"]:
+            break
+    assert played["bug"] >= 2 and played["buy"], played
+
+
+def test_bugspiel_cards_open_in_full_without_hover(page: Page, base_url: str) -> None:
+    start_by_taps(page, base_url, "bugspiel.html", ["human", "easy"], seed=4)
+    wait_for_something_to_do(page)
+    popup = page.locator("#card-popup")
+    slot = page.locator('#table [data-buy-bug="7"]')
+    card = slot.get_attribute("data-card")
+    # a tap on a card picks it and opens nothing
+    slot.tap()
+    expect(page.locator("#game")).to_have_attribute("data-pick", "buy-bug:7")
+    expect(popup).to_be_hidden()
+    # its "i" button, named for the card, opens it in full; a tap outside closes it
+    info = page.locator(f'#table [data-info="card:{card}"]')
+    expect(info).to_have_count(1)
+    expect(info).to_have_accessible_name(re.compile(r"^About \S"))
+    info.tap()
+    expect(popup).to_be_visible()
+    expect(popup.locator(":scope > svg")).to_have_count(1)
+    box = popup.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= WIDTH
+    check_fits(page, "with a card shown in full")
+    page.locator("#turn-status").tap()
+    expect(popup).to_be_hidden()
+    # a long press on a card in the hand opens it too, and leaves the pick as it was; Esc closes
+    hand = page.locator("#table [data-hand-bug]").first
+    long_press(page, hand)
+    expect(popup).to_be_visible()
+    expect(page.locator("#game")).to_have_attribute("data-pick", "buy-bug:7")
+    page.keyboard.press("Escape")
+    expect(popup).to_be_hidden()
+
+
+def test_bugspiel_board_takes_taps_by_tile(page: Page, base_url: str) -> None:
+    start_by_taps(page, base_url, "bugspiel.html", ["human", "easy"], seed=4)
+    wait_for_something_to_do(page)
+    # a space is too small for a finger on a phone: the tile is the button for its spaces
+    expect(page.locator("#table [data-space]")).to_have_count(0)
+    tiles = page.locator("#table [data-tile]")
+    assert tiles.count() >= 10
+    chooser = page.locator("#space-chooser")
+    # an empty tile with nothing picked: the notice says what to pick first
+    tiles.first.tap()
+    expect(page.locator("#notice")).to_contain_text("first")
+    expect(chooser).to_be_hidden()
+    # with a bug picked, a tile with several lit spaces asks which; Close puts the question away
+    page.locator("#table [data-hand-bug]").first.tap()
+    several = page.locator("#table [data-tile].target")  # its label says how many are lit
+    expect(several.first).to_be_attached()
+    lit = [
+        several.nth(i)
+        for i in range(several.count())
+        if re.search(r": [23] legal", several.nth(i).get_attribute("aria-label") or "")
+    ]
+    assert lit, "the opening's bug has a tile with several lit spaces"
+    lit[0].tap()
+    expect(chooser).to_be_visible()
+    expect(chooser.locator("[data-space]")).to_have_count(3)
+    expect(chooser.locator("[data-space].primary").first).to_contain_text("lit")
+    check_fits(page, "with a tile's spaces to choose from")
+    chooser.locator("[data-ui=close-tile]").tap()
+    expect(chooser).to_be_hidden()
+    expect(page.locator("#game")).to_have_attribute("data-pending", "")
+    # again, and a lit space chosen there is the move's destination
+    lit[0].tap()
+    chooser.locator("[data-space].primary").first.tap()
+    expect(chooser).to_be_hidden()
+    expect(page.locator("#game")).not_to_have_attribute("data-pending", "")
+    assert screen(page) == "play"
