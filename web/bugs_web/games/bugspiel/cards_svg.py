@@ -266,7 +266,7 @@ def _goal_short_value(goal: Goal, double: bool) -> str:
 
 
 def _goal_words(goal: Goal, double: bool) -> str:
-    """One goal as a compact card shows it, then in full: "Beetles 2×VP (Coleoptera: 2 x VP
+    """One goal as a compact card shows it, then in full: "Beetles 2 times VP (Coleoptera: 2 x VP
     of each bug)"."""
     shown = f"{_short_goal(goal)} {_goal_short_value(goal, double)}"
     full = goal_value_words(goal, double)
@@ -278,8 +278,8 @@ def _goal_words(goal: Goal, double: bool) -> str:
 @functools.cache
 def bonus_words(bonus: BonusCard) -> str:
     """The bonus card in words for a label. It starts with the words a compact card shows, in
-    their order ("Bonus: Beetles 2×VP, ..."), so a card button's name holds what it shows (WCAG
-    2.5.3, label in name); each goal's full meaning follows in brackets."""
+    their order ("Bonus: Beetles 2 times VP, ..."), so a card button's name holds what it
+    shows (WCAG 2.5.3, label in name); each goal's full meaning follows in brackets."""
     if bonus.is_double:
         return f"Bonus \u00d72: {_goal_words(bonus.first, True)}"
     return f"Bonus: {_goal_words(bonus.first, False)}, {_goal_words(bonus.second, False)}"
