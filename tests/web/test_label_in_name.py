@@ -68,13 +68,16 @@ def test_bugs_cards(width: int) -> None:
             assert not list(mismatches(svg))
 
 
-@pytest.mark.parametrize("width", [960, 360])
+@pytest.mark.parametrize("width", [960, 600, 360])
 def test_bag_of_bugs_tokens(width: int) -> None:
     session = BagSession.start(make_bag_seats([("You", "human"), ("Ana", "easy")] * 2), 3)
     for step in list(play(BAG, BAG.make_setup({"players": 4}), 3))[::30]:
         view = BAG.player_view(step.state, 0)
-        svg = render_bag(view, names=session.names, clickable=(1, 2, 3, 4, 5), width=width)
-        assert not list(mismatches(svg))
+        for mine in (None, 1, 2, 3, 4, 5):  # the token the person reaches for is marked
+            svg = render_bag(
+                view, names=session.names, clickable=(1, 2, 3, 4, 5), mine=mine, width=width
+            )
+            assert not list(mismatches(svg))
 
 
 @pytest.mark.parametrize("width", [960, 360])
