@@ -644,9 +644,9 @@ def hand_in(svg: str) -> dict[int, int]:
     for node in root.iter():
         if "data-pick" in node.attrib:
             label = node.attrib.get("aria-label", "")
-            count = re.search(r"(\d+) in hand", label)
+            count = re.search(r"(\d+) in hand|of (\d+) selected", label)
             assert count is not None, label
-            hand[int(node.attrib["data-pick"])] = int(count.group(1))
+            hand[int(node.attrib["data-pick"])] = int(count.group(1) or count.group(2))
     return hand
 
 
