@@ -216,6 +216,19 @@ class Element:
         node.parent = self.parent
         siblings.insert(siblings.index(self) + 1, node)
 
+    def remove(self) -> None:
+        if self.parent is not None:
+            self.parent.children_nodes.remove(self)
+            self.parent = None
+
+    @property
+    def childElementCount(self) -> int:
+        return len(self.children)
+
+    @property
+    def firstElementChild(self) -> Element | None:
+        return next(iter(self.children), None)
+
     def appendChild(self, node: Element) -> None:
         node.parent = self
         self.children_nodes.append(node)
@@ -334,7 +347,7 @@ class Element:
 
     # -- behaviour
 
-    def focus(self) -> None:
+    def focus(self, _options: object = None) -> None:
         assert self.doc.attached(self), f"focus() on a node no longer in the page: {self!r}"
         self.focused += 1
         self.doc.activeElement = self
@@ -557,6 +570,7 @@ class Window:
             search=search, hash="", pathname="/page.html", origin="https://example.test"
         )
         self.localStorage = Storage()
+        self.Object = types.SimpleNamespace(fromEntries=dict)
         self.URLSearchParams = SearchParams
         self.history = types.SimpleNamespace(replaceState=lambda *_a: None)
         self.Date = types.SimpleNamespace(

@@ -259,12 +259,22 @@ def test_bugs_a_person_and_two_bots_play_a_whole_game(open_page: Callable[..., T
     t = open_page("bugs", "?seed=2&pace=0")  # a short game: some 200 moves
 
     async def game() -> None:
+        heard: list[str] = []  # the live region's lines, as they are added
+        region = t.el("announce")
+        add = region.appendChild
+        region.appendChild = lambda node: (heard.append(node.textContent), add(node))[1]
         t.start([("You", "human"), ("Ana", "easy"), ("Bo", "easy")])
         assert t.el("setup").hidden and not t.el("game").hidden and t.worker.warmed == 1
         await play_turns(t, bugs_move)
         t.check_the_end()
         assert {d["viewer"] for d in t.draws} == {"0"}
         assert any(d["screen"] == "hand-over" for d in t.draws)
+        # each sentence after the deal is said once, in order, between the turn lines
+        log = list(t.page.session.log)
+        said = [line for line in heard if line in log]
+        assert said == log[len(log) - len(said) :] and len(said) > 100
+        assert len(region.children) <= 5  # the region never holds the whole log
+        assert heard[-1].startswith("Game over: ")
 
     run(game)
 
@@ -339,6 +349,9 @@ def test_bag_keeps_the_focus_on_play_again_at_the_end(
         t.start([("You", "human"), ("Ana", "easy"), ("Bo", "easy")])
         await play_bag(t)
         t.check_the_end()
+        t.click(t.one("[data-ui=again]", "dialog-box"))  # the dialog goes, the focus stays
+        assert t.el("dialog").hidden and t.doc.activeElement is t.el("turn-status")
+        t.page.stop_bots()
 
     run(game)
 
@@ -631,9 +644,9 @@ def hand_in(svg: str) -> dict[int, int]:
     for node in root.iter():
         if "data-pick" in node.attrib:
             label = node.attrib.get("aria-label", "")
-            count = re.search(r"(\d+) in hand", label)
+            count = re.search(r"(\d+) in hand|of (\d+) selected", label)
             assert count is not None, label
-            hand[int(node.attrib["data-pick"])] = int(count.group(1))
+            hand[int(node.attrib["data-pick"])] = int(count.group(1) or count.group(2))
     return hand
 
 

@@ -62,6 +62,10 @@ class BagPage(TablePage[BagSession]):
     def dialog_html(self, s: BagSession) -> str:
         return game_over_html(s)
 
+    def turn_line(self, s: BagSession) -> str:
+        asks = s.over or bool(s.people_to_grab()) or s.person_deciding() is not None
+        return status_text(s) if asks else ""
+
     def attributes(self, s: BagSession) -> dict[str, str]:
         key = s.window_key()
         return {

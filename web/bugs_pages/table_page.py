@@ -21,10 +21,11 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from bugs_core.errors import BugsError
+from bugs_web.announce import KEEP, Heard, news, replay_news
 from bugs_web.dom.browser import (
     bot_worker,
     form_entries,
@@ -74,6 +75,7 @@ class TablePage(Generic[S]):
         self.bots = bot_worker()
         self.task: asyncio.Future[None] | None = None  # the bots' loop, kept from the collector
         self.dialog = ""  # the dialog's markup as last drawn
+        self.heard = Heard()  # what the live region has said of this game
         self.records = Records(kit.game_id, kit.session.replay_steps, self)
 
     # -- the parts a game supplies -------------------------------------------------------
@@ -93,6 +95,11 @@ class TablePage(Generic[S]):
     def log_html(self, s: S) -> str:
         """The log's list items."""
         return log_html(s)
+
+    def turn_line(self, s: S) -> str:
+        """The status line when it asks a person for something (the live region says it once
+        when it changes); '' while bots play, whose moves the log's sentences say."""
+        raise NotImplementedError
 
     def dialog_html(self, s: S) -> str:
         """The dialog over the table ('' for none): a hand-off, a hand's end, the game's end."""
@@ -158,9 +165,11 @@ class TablePage(Generic[S]):
         """Show `session` (a new game, a loaded one) and let its bots play."""
         self.stop_bots()
         self.session = session
+        self.heard = Heard(len(session.log))  # a new game's opening lines are on the screen
         el("setup").hidden = True
         el("game").hidden = False
         self.draw()
+        keep_focus()  # "Start game" or "Play again" is hidden now
         self.kick()
         if session.has_bots():
             self.bots.warm_up()  # boot the worker now, while the person looks at the table
@@ -183,6 +192,7 @@ class TablePage(Generic[S]):
         el("setup").hidden = True
         el("game").hidden = False
         self.draw()
+        keep_focus()
         self.kick()
 
     def again(self, s: S) -> None:
@@ -200,6 +210,7 @@ class TablePage(Generic[S]):
         report(live.record)  # the events of an embedded game, to the host page
         s = self.records.shown(live)  # a past moment during a replay, read-only
         replaying = self.records.replaying
+        had_focus = has_focus()
         refocus = self.focus_key(document.activeElement)
         table = el("table")
         table.innerHTML = self.table_svg(s, replaying, int(table.clientWidth or 960))
@@ -234,6 +245,24 @@ class TablePage(Generic[S]):
             if found(again):
                 again.focus()
         self.records.after_draw(live)
+        self.speak(s, replaying)
+        if had_focus:
+            keep_focus()  # what had it went with the redraw (a dialog, a move button)
+
+    def speak(self, s: S, replaying: bool) -> None:
+        """Add what is new to the live region (`bugs_web.announce`)."""
+        if replaying:
+            replay = self.records.replay
+            lines, self.heard = replay_news(self.heard, replay.at, replay.total, s.log)
+        else:
+            lines, self.heard = news(self.heard, s.log, self.turn_line(s))
+        box = el("announce")
+        for line in lines:
+            said = document.createElement("p")
+            said.textContent = line
+            box.appendChild(said)
+        while int(box.childElementCount) > KEEP:
+            box.firstElementChild.remove()
 
     def focus_key(self, node: Any) -> str | None:
         """A selector that finds `node` again after a redraw (see `focus_keys`), or None."""
@@ -369,8 +398,29 @@ class TablePage(Generic[S]):
         self.records.start()
 
 
+def has_focus() -> bool:
+    """True while the focus is on an element that shows (not the body, nor an element that
+    was removed or hidden)."""
+    node = document.activeElement
+    body = document.body
+    if not found(node) or str(node.tagName).lower() == "body" or not body.contains(node):
+        return False
+    return not found(node.closest("[hidden]"))
+
+
+def keep_focus() -> None:
+    """Give the focus to the status line when it was lost: after a dialog or a panel closes,
+    a keyboard or screen reader user goes on from what happens now, not from the page's top."""
+    if not has_focus():
+        status = el("turn-status")
+        status.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+
+
 class TurnTablePage(TablePage[T]):
     """A page whose seats take turns: one bot loop asks the worker for each bot's move."""
+
+    def turn_line(self, s: T) -> str:
+        return "" if s.bot_turn() is not None else self.status_text(s)
 
     def bots_due(self, s: T) -> bool:
         """A bot is to move."""

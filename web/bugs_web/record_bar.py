@@ -208,8 +208,8 @@ def bar_html(replay: Replay, undo: UndoPlan) -> str:
     parts = [
         '<div class="replay" role="group" aria-label="Replay (keys: Home, Left, Right, End)">',
         *steps,
-        f'<span class="replay-at" data-at="{replay.at}" data-live="{str(replay.live).lower()}"'
-        f' aria-live="polite">{escape(where)}</span></div>',
+        f'<span class="replay-at" data-at="{replay.at}" data-live="{str(replay.live).lower()}">'
+        f"{escape(where)}</span></div>",  # the page's live region says each step
         '<div class="record-actions">',
     ]
     if undo.offered:

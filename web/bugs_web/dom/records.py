@@ -380,6 +380,7 @@ class Records:
             self.share()
         elif name == "close-share":
             self.hide_share()
+            element("record-bar").querySelector('[data-rec="share"]').focus()  # not the body
         elif name == "copy":
             self.spawn(self.copy())
         elif name == "export":

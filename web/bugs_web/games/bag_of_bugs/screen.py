@@ -113,10 +113,12 @@ def grab_rows_html(session: BagSession) -> str:
                     f"{agree(told, note)}</p>"
                 )
             continue
+        # the name says the number and key the button shows, in that order (label in name)
         buttons = "".join(
             f'<button type="button" class="grab-button" data-claim="{seat}:{g}"'
-            f' aria-label="{name}: claim Grab {g} (key {keys[g - 1]})"'
-            f"{'' if g in free else ' disabled'}>{g}<small>{keys[g - 1]}</small></button>"
+            f' aria-label="{name}: claim Grab {g}, {keys[g - 1]} key"'
+            f' aria-keyshortcuts="{keys[g - 1]}"'
+            f"{'' if g in free else ' disabled'}>{g} <small>{keys[g - 1]}</small></button>"
             for g in GRAB_TOKENS
         )
         rows.append(

@@ -278,7 +278,8 @@ def _grabs(
         free = holder is None
         effect = GRAB_EFFECTS[grab]
         if holder is None:
-            label = f"Grab {grab}: {effect}, free"
+            # the words in the order the token shows them (label in name): "your reach" last
+            label = f"Grab {grab}: {effect}{', your reach' if mine == grab else ''}, free"
         else:
             label = f"Grab {grab}: {effect}, taken by {mid(names[holder])}"
         attrs: dict[str, object] = {"aria_label": label, "data_grab_token": grab}
@@ -299,9 +300,14 @@ def _grabs(
             anchor="middle",
             weight="bold",
         )
-        words = _effect_lines(effect, slot)
-        for j, line in enumerate(words):
-            text(item, cx, cy + r + 16 + j * 13, line, size=11, fill=ON_BACKGROUND, anchor="middle")
+        room = max(8, int(slot / 6.2))
+        for j, line in enumerate(_effect_lines(effect, slot)):
+            node = text(
+                item, cx, cy + r + 16 + j * 13, line, size=11, fill=ON_BACKGROUND, anchor="middle"
+            )
+            if len(line) > room:  # squeezed, not cut: the token's name holds every word shown
+                node.set("textLength", f"{slot - 6:.0f}")
+                node.set("lengthAdjust", "spacingAndGlyphs")
         if holder is not None:
             text(
                 item,
@@ -327,15 +333,15 @@ def _grabs(
 
 
 def _effect_lines(effect: str, slot: float) -> list[str]:
-    """The effect's words wrapped to the slot (two lines at most)."""
+    """The effect's words wrapped to the slot, three lines at most: the third holds the rest."""
     room = max(8, int(slot / 6.2))
     lines: list[str] = []
     for word in effect.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= room:
+        if lines and (len(lines[-1]) + 1 + len(word) <= room or len(lines) == 3):
             lines[-1] += " " + word
         else:
             lines.append(word)
-    return lines[:3]
+    return lines
 
 
 def _bag(root: ET.Element, view: BagView, w: int, top: float, h: float, narrow: bool) -> None:

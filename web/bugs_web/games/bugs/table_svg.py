@@ -127,26 +127,48 @@ MAX_WIDTH = 1400
 NARROW = 620
 
 
+def card_words(kind: int) -> str:
+    """What a card says in words: "3 robber fly" (its value and name), "Net"."""
+    if kind in BUG_NAMES:
+        return f"{kind} {' '.join(BUG_NAMES[kind][0].split(' ')[-2:])}"
+    return SPECIAL_NAMES[kind]
+
+
 def _card_face(
-    g: ET.Element, kind: int, x: float, y: float, lay: Layout, *, chosen: bool, dim: bool
+    g: ET.Element,
+    kind: int,
+    x: float,
+    y: float,
+    lay: Layout,
+    *,
+    chosen: bool,
+    dim: bool,
+    covered: bool = False,
 ) -> None:
-    """One card: the value and name of a bug with a drawn bug, or a special card's glyph."""
+    """One card: the value and name of a bug with a drawn bug, or a special card's glyph. A
+    copy `covered` by the next in its fan shows no words: the top copy says them once, so a
+    group's visible words are the start of its name (WCAG 2.5.3, label in name)."""
     w, h = lay.card_w, lay.card_h
     face = {"fill": DIM_FACE if dim else CARD_FACE, "stroke": SELECTED if chosen else CARD_EDGE}
     rect(g, x, y, w, h, 7, **face, stroke_width=4 if chosen else 1.5)
     colour = VALUE_COLOURS.get(kind, SPECIAL_COLOUR)
     if kind in BUG_NAMES:
-        text(g, x + 6, y + 21, str(kind), size=20, fill=colour, weight="bold")
         _bug_glyph(g, x + w / 2 + 6, y + h * 0.44, colour)
+        if covered:
+            return
+        text(g, x + 6, y + 21, str(kind), size=20, fill=colour, weight="bold")
         words = BUG_NAMES[kind][0].split(" ")[-2:]
         for i, word in enumerate(words):
             text(g, x + w / 2, y + h * 0.68 + i * 11, word, size=10, fill=INK, anchor="middle")
     else:
         _special_glyph(g, kind, x + w / 2, y + h * 0.4)
-        label = SPECIAL_NAMES[kind] if lay.card_w >= 64 or kind != EXTERMINATOR else "Extermi-"
-        text(g, x + w / 2, y + h * 0.76, label, size=10, fill=INK, anchor="middle", weight="bold")
-        if label != SPECIAL_NAMES[kind]:
-            text(g, x + w / 2, y + h * 0.76 + 11, "nator", size=10, fill=INK, anchor="middle")
+        if covered:
+            return
+        name = SPECIAL_NAMES[kind]
+        label = text(g, x + w / 2, y + h * 0.76, name, size=10, anchor="middle", weight="bold")
+        if lay.card_w < 64 and kind == EXTERMINATOR:  # squeezed, not cut: one word stays one
+            label.set("textLength", f"{w - 6:g}")
+            label.set("lengthAdjust", "spacingAndGlyphs")
 
 
 def _hand_group(
@@ -161,13 +183,13 @@ def _hand_group(
 ) -> None:
     """The copies of one kind, fanned; the group is one keyboard stop, each copy a click target
     (`data-copy`: clicking the third selects three)."""
-    label = (
-        f"{kind_label(kind)}, value {kind}, {count} in hand"
-        if kind in BUG_NAMES
-        else f"{kind_label(kind)}, {count} in hand"
-    )
+    # The name starts with the words the group shows, in their order ("3 robber fly", then
+    # the badge's count), so speech input can say what the eye reads. The badge's times sign
+    # is no word (an "x2" would be one that the name lacks).
     if chosen:
-        label += f", {chosen} selected"
+        label = f"{card_words(kind)}, {chosen} of {count} selected"
+    else:
+        label = f"{card_words(kind)}, {count} in hand"
     if dim:
         label += ", cannot be played now"
     attrs: dict[str, object] = {
@@ -184,8 +206,10 @@ def _hand_group(
     for i in range(count):
         lift = 10 if i < chosen else 0
         copy = el(g, "g", data_copy=i)
-        _card_face(copy, kind, x + i * lay.fan, y - lift, lay, chosen=i < chosen, dim=dim)
-    badge = f"{chosen} of {count}" if chosen else f"x{count}"
+        covered = i < count - 1
+        face_at = (x + i * lay.fan, y - lift)
+        _card_face(copy, kind, *face_at, lay, chosen=i < chosen, dim=dim, covered=covered)
+    badge = f"{chosen} of {count}" if chosen else f"\u00d7{count}"
     right = x + (count - 1) * lay.fan + lay.card_w - 5
     text(g, right, y + lay.card_h - 6, badge, size=12, fill=INK, anchor="end", weight="bold")
 

@@ -159,7 +159,8 @@ def _space_label(d: Drawing, index: int, lit: bool, chosen: bool, picked: bool) 
         what = "empty"
     else:
         c = card(cid)
-        what = f"{possessive(d.who[owner])} {c.name} ({SEAT_LOOKS[owner].name}, {c.vp} VP)"
+        look = SEAT_LOOKS[owner]  # the token shows its seat's letter: the name says it too
+        what = f"{possessive(d.who[owner])} {c.name} ({c.vp} VP), {look.name} {look.letter}"
         if owner == d.view.seat and c.flying:
             what += ", your flyer"
     label = f"{where}: {what}"

@@ -265,17 +265,24 @@ def _goal_short_value(goal: Goal, double: bool) -> str:
     return f"{diet_points(goal) * times} each"
 
 
+def _goal_words(goal: Goal, double: bool) -> str:
+    """One goal as a compact card shows it, then in full: "Beetles 2 times VP (Coleoptera: 2 x VP
+    of each bug)"."""
+    shown = f"{_short_goal(goal)} {_goal_short_value(goal, double)}"
+    full = goal_value_words(goal, double)
+    if isinstance(goal, CategoryGoal):
+        return f"{shown} ({goal.category}: {full})"
+    return f"{shown} ({full})"
+
+
 @functools.cache
 def bonus_words(bonus: BonusCard) -> str:
-    """The bonus card in words for a label."""
+    """The bonus card in words for a label. It starts with the words a compact card shows, in
+    their order ("Bonus: Beetles 2 times VP, ..."), so a card button's name holds what it
+    shows (WCAG 2.5.3, label in name); each goal's full meaning follows in brackets."""
     if bonus.is_double:
-        return f"bonus card, double {goal_label(bonus.first)}: " + goal_value_words(
-            bonus.first, True
-        )
-    return (
-        f"bonus card, {goal_label(bonus.first)} ({goal_value_words(bonus.first)}) and "
-        f"{goal_label(bonus.second)} ({goal_value_words(bonus.second)})"
-    )
+        return f"Bonus \u00d72: {_goal_words(bonus.first, True)}"
+    return f"Bonus: {_goal_words(bonus.first, False)}, {_goal_words(bonus.second, False)}"
 
 
 @functools.cache
@@ -286,6 +293,25 @@ def wrap(words: str, width: int, lines: int) -> tuple[str, ...]:
         out = out[:lines]
         out[-1] = shorten(out[-1] + "…", width)
     return tuple(out)
+
+
+@functools.cache
+def whole_lines(words: str, width: int, lines: int) -> tuple[str, ...]:
+    """`words` in at most `lines` lines of about `width` characters, every word kept: the
+    last line holds the rest (`fitted` squeezes it)."""
+    out = textwrap.wrap(words, max(4, width))
+    if len(out) > lines:
+        out = [*out[: lines - 1], " ".join(out[lines - 1 :])]
+    return tuple(out)
+
+
+def fitted(node: ET.Element, chars: int, room: float) -> ET.Element:
+    """Squeeze a text longer than `chars` characters into `room` units rather than cut it:
+    a button's name then holds every word it shows."""
+    if len(node.text or "") > chars:
+        node.set("textLength", num(room))
+        node.set("lengthAdjust", "spacingAndGlyphs")
+    return node
 
 
 # --- the three sizes ------------------------------------------------------------------------
@@ -303,7 +329,6 @@ def compact_card(
     cx, cy = x + r + 4, y + r + 4
     vp_size = max(10, round(r * 1.25))
     circle(parent, cx, cy, r, fill=CARD_FACE, stroke=look.ink, stroke_width=1.2)
-    text(parent, cx, cy + r * 0.42, str(c.vp), size=vp_size, anchor="middle", weight="bold")
     g = w * 0.34
     art.glyph(parent, look.glyph, x + w - g - 3, y + 3, g, look.ink)
     size = max(10, min(14, round(w * 0.105)))
@@ -312,9 +337,14 @@ def compact_card(
     s = max(10.0, min(16.0, w * 0.14))
     by = y + h - s - 4
     lines = max(1, min(3, int((by - 2 - top) / (size * 1.12)) + 1))
-    for i, words in enumerate(wrap(c.name, chars, lines)):
+    # The name comes before the VP in the markup (they do not overlap), the order of the
+    # card's words: a button's name says "grape phylloxera, 1 VP".
+    for i, words in enumerate(whole_lines(c.name, chars, lines)):
         weight = "bold" if i == 0 else "normal"
-        text(parent, x + 5, top + i * size * 1.12, words, size=size, fill=look.ink, weight=weight)
+        line_y = top + i * size * 1.12
+        node = text(parent, x + 5, line_y, words, size=size, fill=look.ink, weight=weight)
+        fitted(node, chars, w - 10)
+    text(parent, cx, cy + r * 0.42, str(c.vp), size=vp_size, anchor="middle", weight="bold")
     for i, t in enumerate(look.terrains):
         art.terrain_badge(parent, t, x + 4 + i * (s + 2), by, s)
     mx = x + w - 4 - s
@@ -360,8 +390,8 @@ def compact_bonus(
         draw = art.glyph if is_glyph else art.icon
         draw(parent, key, x + 5, ry + 3, sw - 2, ink)
         tx = x + sw + 8
-        name = wrap(_short_goal(goal), chars, 1)
-        text(parent, tx, ry + 2 + size, name[0] if name else "", size=size, weight="bold")
+        name = text(parent, tx, ry + 2 + size, _short_goal(goal), size=size, weight="bold")
+        fitted(name, chars, x + w - 4 - tx)
         value = _goal_short_value(goal, bonus.is_double)
         text(parent, tx, ry + 2 + size * 2.2, value, size=size)
 
