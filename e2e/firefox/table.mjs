@@ -1,0 +1,98 @@
+// Driving the game pages through their UI, as a person would (the Firefox twin of
+// e2e/bugs_table.py): open a page, fill its setup form and start; read the game's state from
+// #game's data attributes; play a move of Bugs by clicks.
+import { GAME_TIMEOUT_MS, attr, count, until, untilText } from "./firefox.mjs";
+
+/** Open a game page with a fixed seed and pace, and wait until Python can start a game. */
+export async function openGame(page, site, { seed, pace = 0, path = "bugs.html" }) {
+  await page.goto(`${site}${path}?seed=${seed}&pace=${pace}`);
+  await until(page, "#start to be enabled", () => !document.querySelector("#start")?.disabled);
+  await untilText(page, "#start", "Start game");
+}
+
+/** Fill the setup form with [name, kind] per seat and start. */
+export async function setUp(page, seats) {
+  await page.select("#players", String(seats.length));
+  for (const [i, [name, kind]] of seats.entries()) {
+    // The name the way a person types it: select what is there, type over it.
+    await page.click(`#name-${i}`, { count: 3 });
+    await page.type(`#name-${i}`, name);
+    await page.select(`#kind-${i}`, kind);
+  }
+  await page.click("#start");
+  await until(page, "#game to show", () => {
+    const game = document.querySelector("#game");
+    return game && !game.hidden && game.getClientRects().length > 0;
+  });
+}
+
+/** What the page's screen is for: play, handoff, hand-over or game-over. */
+export async function screen(page) {
+  return attr(page, "#game", "data-screen");
+}
+
+/** How many moves the game has had. */
+export async function moves(page) {
+  return Number((await attr(page, "#game", "data-moves")) ?? 0);
+}
+
+/** Wait until the game has had more than `before` moves. */
+export async function untilMoves(page, before, timeout = GAME_TIMEOUT_MS) {
+  await until(
+    page,
+    `more than ${before} moves`,
+    (n) => Number(document.getElementById("game").dataset.moves) > n,
+    before,
+    timeout,
+  );
+}
+
+/** Wait until a person must act (a move, a hand-off, a dialog) and say which screen. */
+export async function somethingToDo(page) {
+  return until(
+    page,
+    "something for the person to do",
+    () => {
+      const screen = document.getElementById("game").dataset.screen;
+      if (screen !== "play") return screen;
+      return document.getElementById("controls").children.length > 0 && screen;
+    },
+    undefined,
+    GAME_TIMEOUT_MS,
+  );
+}
+
+/** Wait until the game is over (bots playing on their own). */
+export async function untilGameOver(page) {
+  await until(
+    page,
+    "the game to end",
+    () => document.getElementById("game").dataset.screen === "game-over",
+    undefined,
+    GAME_TIMEOUT_MS,
+  );
+}
+
+/** Bugs: pick cards with the mouse until a move can be confirmed, then confirm it; pick up or
+ * pass when no card makes a move. */
+export async function playBugsMoveByClicks(page) {
+  const before = await moves(page);
+  const usable = "#table [data-pick]:not(.dim)";
+  let played = false;
+  const groups = await count(page, usable);
+  for (let i = 0; i < groups && !played; i++) {
+    const group = (await page.$$(usable))[i];
+    if (!group) break;
+    const copies = await group.$$("[data-copy]");
+    await copies.at(-1).click(); // the last copy: all of this kind
+    const action = await attr(page, "#controls [data-action].primary", "data-action");
+    if (action !== null && action !== "pickup" && action !== "pass") {
+      await page.click("#controls [data-action].primary");
+      played = true;
+    } else if (await count(page, "#controls [data-ui=clear]")) {
+      await page.click("#controls [data-ui=clear]");
+    }
+  }
+  if (!played) await page.click("#controls [data-action]");
+  await untilMoves(page, before);
+}
