@@ -2,7 +2,7 @@
 // click, and answers prompts; bots play a whole game to its end in their worker.
 import assert from "node:assert/strict";
 
-import { count, firefoxSuite, sleep, text, untilText } from "./firefox.mjs";
+import { click, count, firefoxSuite, sleep, text, untilText } from "./firefox.mjs";
 import { openGame, setUp, untilGameOver } from "./table.mjs";
 
 const suite = firefoxSuite();
@@ -41,12 +41,12 @@ suite.test("a person grabs by key and by click against two bots", async ({ page,
       reached = null;
     }
     if (now.prompt) {
-      await page.click("#prompt button.primary");
+      await click(page, "#prompt button.primary");
       prompts++;
     } else if (now.claim && !reached) {
       const how = landed.key <= landed.click ? "key" : "click";
       if (how === "key") await page.keyboard.press(now.key);
-      else await page.click(`[data-claim="${now.claim}"]`);
+      else await click(page, `[data-claim="${now.claim}"]`);
       reached = { how, window: now.window, mine: now.mine };
     }
     await sleep(100);

@@ -3,7 +3,7 @@
 // mid-game and plays on.
 import assert from "node:assert/strict";
 
-import { attr, count, cpython, firefoxSuite, text, until, untilAttr, untilText } from "./firefox.mjs";
+import { attr, click, count, cpython, firefoxSuite, focus, text, until, untilAttr, untilText } from "./firefox.mjs";
 import { moves, openGame, playBugsMoveByClicks, setUp, somethingToDo, untilGameOver, untilMoves } from "./table.mjs";
 
 const suite = firefoxSuite();
@@ -19,7 +19,7 @@ async function playMoveByKeys(page) {
     await untilMoves(page, before);
     return;
   }
-  await page.click("#turn-status"); // Tab from the top of the table
+  await click(page, "#turn-status"); // Tab from the top of the table
   const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-pick") ?? null);
   for (let i = 0; i < 40 && (await focused()) !== wanted; i++) await page.keyboard.press("Tab");
   assert.equal(await focused(), wanted, "Tab never reached the card");
@@ -35,7 +35,7 @@ async function playMoveByKeys(page) {
   if (await count(page, primary)) {
     await page.keyboard.press("Tab"); // from the card to the first move button
     const onButton = await page.evaluate((s) => document.activeElement === document.querySelector(s), primary);
-    if (!onButton) await page.focus(primary);
+    if (!onButton) await focus(page, primary);
     await page.keyboard.press("Enter");
   } else {
     await page.keyboard.press("Escape");
@@ -53,7 +53,7 @@ suite.test("a person plays against two bots by clicks and by keys", async ({ pag
     assert.notEqual(now, "game-over");
     assert.notEqual(now, "handoff", "one person: never a hand-off");
     if (now === "hand-over") {
-      await page.focus("#dialog .primary");
+      await focus(page, "#dialog .primary");
       await page.keyboard.press("Enter");
       continue;
     }

@@ -377,10 +377,39 @@ export async function untilAttr(page, selector, name, value, timeout = TIMEOUT_M
   }
 }
 
-/** Wait for the element to be shown, then click it. */
-export async function click(page, selector) {
-  await page.waitForSelector(selector, { visible: true });
-  await page.click(selector);
+/** Click the middle of the first (or `last`) element matching `selector` (once it shows), by its place on
+ * the screen, as a person's mouse does: the tables redraw their SVG on every change, so an
+ * element found a moment ago may be a new node with the same place by now. */
+export async function click(page, selector, { count: clicks = 1, last = false } = {}) {
+  const point = await until(
+    page,
+    `${selector} to show`,
+    ([s, lastOne]) => {
+      const element = lastOne ? [...document.querySelectorAll(s)].at(-1) : document.querySelector(s);
+      const box = element?.getBoundingClientRect();
+      if (!box || box.width < 1 || box.height < 1) return null;
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) {
+        // Not in view: scroll it there, and measure again at the next poll. (Firefox does
+        // not scroll to an SVG <g> for scrollIntoView: then the window scrolls by hand.)
+        element.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+        const moved = element.getBoundingClientRect();
+        if (moved.top === box.top && moved.left === box.left) {
+          scrollBy({ left: x - innerWidth / 2, top: y - innerHeight / 2, behavior: "instant" });
+        }
+        return null;
+      }
+      return { x, y };
+    },
+    [selector, last],
+  );
+  await page.mouse.click(point.x, point.y, { count: clicks });
+}
+
+/** Give the focus to the first element matching `selector` (HTML or SVG). */
+export async function focus(page, selector) {
+  await page.evaluate((s) => document.querySelector(s).focus(), selector);
 }
 
 /** Wait (in ms). */

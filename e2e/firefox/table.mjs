@@ -1,7 +1,7 @@
 // Driving the game pages through their UI, as a person would (the Firefox twin of
 // e2e/bugs_table.py): open a page, fill its setup form and start; read the game's state from
 // #game's data attributes; play a move of Bugs by clicks.
-import { GAME_TIMEOUT_MS, attr, count, until, untilText } from "./firefox.mjs";
+import { GAME_TIMEOUT_MS, attr, click, count, until, untilText } from "./firefox.mjs";
 
 /** Open a game page with a fixed seed and pace, and wait until Python can start a game. */
 export async function openGame(page, site, { seed, pace = 0, path = "bugs.html" }) {
@@ -15,11 +15,11 @@ export async function setUp(page, seats) {
   await page.select("#players", String(seats.length));
   for (const [i, [name, kind]] of seats.entries()) {
     // The name the way a person types it: select what is there, type over it.
-    await page.click(`#name-${i}`, { count: 3 });
+    await click(page, `#name-${i}`, { count: 3 });
     await page.type(`#name-${i}`, name);
     await page.select(`#kind-${i}`, kind);
   }
-  await page.click("#start");
+  await click(page, "#start");
   await until(page, "#game to show", () => {
     const game = document.querySelector("#game");
     return game && !game.hidden && game.getClientRects().length > 0;
@@ -81,18 +81,17 @@ export async function playBugsMoveByClicks(page) {
   let played = false;
   const groups = await count(page, usable);
   for (let i = 0; i < groups && !played; i++) {
-    const group = (await page.$$(usable))[i];
-    if (!group) break;
-    const copies = await group.$$("[data-copy]");
-    await copies.at(-1).click(); // the last copy: all of this kind
+    const kind = await page.evaluate((s, n) => document.querySelectorAll(s)[n]?.dataset.pick, usable, i);
+    if (kind === undefined) break;
+    await click(page, `#table [data-pick="${kind}"] [data-copy]`, { last: true }); // all of this kind
     const action = await attr(page, "#controls [data-action].primary", "data-action");
     if (action !== null && action !== "pickup" && action !== "pass") {
-      await page.click("#controls [data-action].primary");
+      await click(page, "#controls [data-action].primary");
       played = true;
     } else if (await count(page, "#controls [data-ui=clear]")) {
-      await page.click("#controls [data-ui=clear]");
+      await click(page, "#controls [data-ui=clear]");
     }
   }
-  if (!played) await page.click("#controls [data-action]");
+  if (!played) await click(page, "#controls [data-action]");
   await untilMoves(page, before);
 }
