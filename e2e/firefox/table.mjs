@@ -1,7 +1,7 @@
 // Driving the game pages through their UI, as a person would (the Firefox twin of
 // e2e/bugs_table.py): open a page, fill its setup form and start; read the game's state from
 // #game's data attributes; play a move of Bugs by clicks.
-import { GAME_TIMEOUT_MS, attr, click, count, until, untilText } from "./firefox.mjs";
+import { GAME_TIMEOUT_MS, TIMEOUT_MS, attr, click, count, sleep, until, untilText } from "./firefox.mjs";
 
 /** Open a game page with a fixed seed and pace, and wait until Python can start a game. */
 export async function openGame(page, site, { seed, pace = 0, path = "bugs.html" }) {
@@ -94,4 +94,62 @@ export async function playBugsMoveByClicks(page) {
   }
   if (!played) await click(page, "#controls [data-action]");
   await untilMoves(page, before);
+}
+
+// -- embedding -------------------------------------------------------------------------------
+
+/** Somebody else's page (served from a second origin) that frames `src` with the site's
+ * embed.js and keeps every event it hears, in order, in `window.heard`. */
+export function hostPage(site, src) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>A page that embeds a game</title>
+  <link rel="icon" href="data:,">
+  <script src="${site}embed.js" defer></script>
+</head>
+<body>
+  <h1>Somebody else's page</h1>
+  <iframe id="game" src="${src}" data-bugs-table width="100%" height="300" style="border:0"
+    title="An embedded game"></iframe>
+  <script>
+    window.heard = [];
+    const frame = document.getElementById("game");
+    for (const type of ["ready", "move", "end", "resize", "error"]) {
+      frame.addEventListener(\`bugs-table:\${type}\`, (event) => window.heard.push(event.detail));
+    }
+  </script>
+</body>
+</html>
+`;
+}
+
+/** The events of this type the host page heard, in order. */
+export function heard(page, type) {
+  return page.evaluate((t) => window.heard.filter((e) => e.type === t), type);
+}
+
+/** Wait until the host page has heard at least `atLeast` events of this type. */
+export async function untilHeard(page, type, { atLeast = 1, timeout = GAME_TIMEOUT_MS } = {}) {
+  await until(
+    page,
+    `the host to hear ${atLeast} "${type}" event(s)`,
+    ([t, n]) => window.heard.filter((e) => e.type === t).length >= n,
+    [type, atLeast],
+    timeout,
+  );
+}
+
+/** The frame of the page whose address contains `part` (waiting for it to navigate there). */
+export async function frameOf(page, part, timeout = TIMEOUT_MS) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const frame = page.frames().find((f) => f.url().includes(part));
+    if (frame) return frame;
+    if (Date.now() > deadline) {
+      throw new Error(`no frame at ${part}: ${page.frames().map((f) => f.url()).join(" ")}`);
+    }
+    await sleep(100);
+  }
 }
