@@ -180,6 +180,7 @@ export class Guard {
   requests = [];
   foreign = [];
   errors = [];
+  warnings = []; // allowed, but a test may look at them
   violations = [];
   #connection;
   #site = null;
@@ -222,6 +223,8 @@ export class Guard {
       this.errors.push(`page error: ${entry.text}${where(entry)}`);
     } else if (entry.level === "error") {
       this.errors.push(`console error: ${entry.text}${where(entry)}`);
+    } else if (entry.level === "warn") {
+      this.warnings.push(entry.text);
     }
   };
 
