@@ -69,12 +69,12 @@ suite.test("a person plays against two bots by clicks and by keys", async ({ pag
   assert.ok((await moves(page)) >= 6);
 });
 
-suite.test("two bots play a whole game to its end in their worker", async ({ page, site, guard }) => {
+suite.test("three bots play a whole game to its end in their worker", async ({ page, site, guard }) => {
   await openGame(page, site, { seed: 4 });
-  await setUp(page, [["Ana", "easy"], ["Bo", "easy"]]);
+  await setUp(page, [["Ana", "easy"], ["Bo", "easy"], ["Cy", "easy"]]);
   await untilGameOver(page);
   await untilText(page, "#dialog caption", "Final scores");
-  assert.equal(await count(page, "#dialog tbody tr"), 2);
+  assert.equal(await count(page, "#dialog tbody tr"), 3);
   assert.equal(await count(page, "#dialog thead th"), 8); // player, six hands, total
   assert.match(await text(page, "#dialog-title"), /(wins|share the win)$/);
   assert.match(await text(page, "#turn-status"), /^Game over: /);

@@ -159,7 +159,7 @@ suite.test("a person plays against a bot by keyboard and by clicks", async ({ pa
 suite.test("two bots play a whole game to its end in their worker", async ({ page, site, guard }) => {
   // A seed whose game is short: easy against easy to 50 VP, about 70 moves in CPython.
   await openGame(page, site, { seed: 2, path: "bugspiel.html" });
-  await page.select("#target", "50");
+  assert.deepEqual(await page.select("#target", "50"), ["50"]);
   await setUp(page, [["Ana", "easy"], ["Bo", "easy"]]);
   await untilGameOver(page);
   await untilText(page, "#dialog caption", "Final scores");

@@ -1,6 +1,8 @@
 // Driving the game pages through their UI, as a person would (the Firefox twin of
 // e2e/bugs_table.py): open a page, fill its setup form and start; read the game's state from
 // #game's data attributes; play a move of Bugs by clicks.
+import assert from "node:assert/strict";
+
 import { GAME_TIMEOUT_MS, TIMEOUT_MS, attr, click, count, sleep, until, untilText } from "./firefox.mjs";
 
 /** Open a game page with a fixed seed and pace, and wait until Python can start a game. */
@@ -12,12 +14,17 @@ export async function openGame(page, site, { seed, pace = 0, path = "bugs.html" 
 
 /** Fill the setup form with [name, kind] per seat and start. */
 export async function setUp(page, seats) {
-  await page.select("#players", String(seats.length));
+  const choose = async (selector, value) => {
+    // puppeteer's select quietly does nothing for a value the list lacks
+    assert.deepEqual(await page.select(selector, value), [value], `${selector} has no ${value}`);
+  };
+  await choose("#players", String(seats.length));
   for (const [i, [name, kind]] of seats.entries()) {
     // The name the way a person types it: select what is there, type over it.
     await click(page, `#name-${i}`, { count: 3 });
     await page.type(`#name-${i}`, name);
-    await page.select(`#kind-${i}`, kind);
+    assert.equal(await page.$eval(`#name-${i}`, (input) => input.value), name);
+    await choose(`#kind-${i}`, kind);
   }
   await click(page, "#start");
   await until(page, "#game to show", () => {
