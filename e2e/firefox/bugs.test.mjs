@@ -87,7 +87,8 @@ suite.test("a shared link opens mid-game and plays on", async ({ page, site }) =
   const shared = cpython(["bugs-link", "5", "10"]);
   await page.goto(`${site}bugs.html?pace=0#g=${shared.link}`);
   await untilAttr(page, "#game", "data-moves", String(shared.moves));
-  await until(page, "the log of every move", (n) => document.querySelectorAll("#log li").length === n, shared.moves + 1);
+  const logged = (n) => document.querySelectorAll("#log li").length === n;
+  await until(page, "the log of every move", logged, shared.moves + 1); // and the opening line
   assert.equal(await page.evaluate(() => document.querySelector("#log li:last-child").textContent), shared.last_log);
   assert.ok(!page.url().includes("#"), "the link leaves the address once opened");
   await untilText(page, "#turn-status", /our/);

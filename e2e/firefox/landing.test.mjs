@@ -3,11 +3,13 @@
 // Prints the time until "Python ready" and the self-test's speed, for comparison with Chromium.
 import assert from "node:assert/strict";
 
-import { GAME_TIMEOUT_MS, attr, cpython, firefoxSuite, text, untilAttr, untilText } from "./firefox.mjs";
+import { GAME_TIMEOUT_MS, attr, cpython, firefoxSuite, sleep, text, untilAttr, untilText } from "./firefox.mjs";
 
 const suite = firefoxSuite();
 
-suite.test("the self-test's fingerprint equals CPython's, from Python started off our files", async ({ page, site }) => {
+const FINGERPRINT = "the self-test's fingerprint equals CPython's, from Python started off our files";
+
+suite.test(FINGERPRINT, async ({ page, site }) => {
   const [games, seed, players] = [20, 3, 4];
   const expected = cpython(["selftest", String(games), String(seed), String(players)]);
   assert.deepEqual(expected.errors, []);
@@ -42,4 +44,30 @@ suite.test("the self-test's fingerprint equals CPython's, from Python started of
     `Firefox ${await page.browser().version()}: Python ready (${started}); ` +
       `self-test ${speed[1]} games/s (${detail})`,
   );
+});
+
+// The guard's own check: in Firefox it hears each thing every other test must not do.
+suite.test("the guard hears errors, policy violations and requests off the site", async ({ page, site, guard }) => {
+  guard.expectProblems();
+  await page.goto(`${site}?selftest=0`);
+  await untilText(page, "#status", "Python ready");
+  await page.evaluate(() => {
+    console.error("a console error");
+    setTimeout(() => {
+      throw new Error("a page error");
+    });
+    const style = document.createElement("style"); // the policy allows no inline style
+    style.textContent = "body { color: red; }";
+    document.head.append(style);
+    new Worker(URL.createObjectURL(new Blob(['throw new Error("a worker error")'], { type: "text/javascript" })));
+  });
+  await page.goto("http://example.invalid/").catch(() => {}); // the dead proxy refuses it
+  const heard = () => [guard.errors, guard.violations, guard.foreign].map((list) => list.join("\n")).join("\n");
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline && !/a worker error/.test(heard())) await sleep(100);
+  assert.match(guard.errors.join("\n"), /console error: a console error/);
+  assert.match(guard.errors.join("\n"), /page error: .*a page error/);
+  assert.match(guard.errors.join("\n"), /page error: .*a worker error/);
+  assert.match(guard.violations.join("\n"), /^style-src-elem blocked \(?inline\)? on /m); // Firefox says "inline"
+  assert.deepEqual(guard.foreign, ["http://example.invalid/"]);
 });

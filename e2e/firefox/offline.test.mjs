@@ -3,7 +3,17 @@
 // page never visited plays a game with bots, whose worker's Python comes from the cache too.
 import assert from "node:assert/strict";
 
-import { GAME_TIMEOUT_MS, click, cpython, firefoxSuite, serveSite, text, until, untilAttr, untilText } from "./firefox.mjs";
+import {
+  GAME_TIMEOUT_MS,
+  click,
+  cpython,
+  firefoxSuite,
+  serveSite,
+  text,
+  until,
+  untilAttr,
+  untilText,
+} from "./firefox.mjs";
 import { moves, openGame, playBugsMoveByClicks, setUp, somethingToDo } from "./table.mjs";
 
 const suite = firefoxSuite();

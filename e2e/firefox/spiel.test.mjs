@@ -33,6 +33,12 @@ async function tabTo(page, what, isIt, { arg, back = false } = {}) {
   assert.fail(`Tab never reached ${what}`);
 }
 
+/** Wait until the pending move's turn (its last word) matches `turn`. */
+async function untilTurned(page, how, turn) {
+  const pending = ([source]) => new RegExp(source).test(document.getElementById("game").dataset.pending);
+  await until(page, `the bug turned ${how}`, pending, [turn.source]);
+}
+
 /** The focused element is drawn with a visible focus ring. */
 async function focusShows(page) {
   const look = await page.evaluate(() => ({
@@ -46,21 +52,24 @@ async function focusShows(page) {
 /** Pick each card of this kind in the hand until one lights spaces; play it on the middle lit
  * space (a bug turned clockwise) and confirm. False when no card of the kind can go. */
 async function tryHand(page, kind) {
-  const ids = await page.evaluate(
-    (k) => [...new Set([...document.querySelectorAll(`#table [data-hand-${k}]`)].map((e) => e.getAttribute(`data-hand-${k}`)))],
-    kind,
-  );
+  const ids = await page.evaluate((k) => {
+    const cards = [...document.querySelectorAll(`#table [data-hand-${k}]`)];
+    return [...new Set(cards.map((e) => e.getAttribute(`data-hand-${k}`)))];
+  }, kind);
   for (const id of ids) {
     await click(page, `#table [data-hand-${kind}="${id}"]`);
     await untilAttr(page, "#game", "data-pick", `${kind}:${id}`);
-    const spaces = await page.evaluate((s) => [...document.querySelectorAll(s)].map((e) => Number(e.dataset.space)), LIT);
+    const spaces = await page.evaluate(
+      (s) => [...document.querySelectorAll(s)].map((e) => Number(e.dataset.space)),
+      LIT,
+    );
     if (!spaces.length) continue;
     spaces.sort((a, b) => a - b);
     await click(page, `#table [data-space="${spaces[Math.floor(spaces.length / 2)]}"]`);
     await until(page, "a pending move", () => document.getElementById("game").dataset.pending !== "");
     if (kind === "bug") {
       await click(page, "#controls [data-ui=rotate-cw]");
-      await until(page, "the bug turned clockwise", () => / -1$/.test(document.getElementById("game").dataset.pending));
+      await untilTurned(page, "clockwise", / -1$/);
     }
     const before = await moves(page);
     await click(page, "#controls [data-ui=confirm]");
@@ -134,12 +143,12 @@ suite.test("a person plays against a bot by keyboard and by clicks", async ({ pa
   await until(page, "a pending move", () => document.getElementById("game").dataset.pending !== "");
   const pending = () => page.evaluate(() => document.getElementById("game").dataset.pending);
   await page.keyboard.press("r");
-  await until(page, "the bug turned clockwise", () => / -1$/.test(document.getElementById("game").dataset.pending));
+  await untilTurned(page, "clockwise", / -1$/);
   await page.keyboard.down("Shift");
   await page.keyboard.press("R");
   await page.keyboard.press("R");
   await page.keyboard.up("Shift");
-  await until(page, "the bug turned back and on", () => / \+1$/.test(document.getElementById("game").dataset.pending));
+  await untilTurned(page, "counter-clockwise", / \+1$/);
   const before = await moves(page);
   await page.keyboard.press("Enter");
   await untilMoves(page, before);
