@@ -1,5 +1,5 @@
-// Embedding in a Firefox without location.ancestorOrigins (Firefox before 14x, or with it
-// turned off; this browser is launched with it off): the frame cannot know its host's origin,
+// Embedding in a Firefox without location.ancestorOrigins (an older Firefox; this one is
+// launched with dom.location.ancestorOrigins.enabled off): the frame cannot know its host's origin,
 // so without `origin=` it posts to "*" (the events hold only what everyone at the table sees);
 // with `origin=` it posts to that origin. Either way the host hears the game.
 import assert from "node:assert/strict";

@@ -5,6 +5,10 @@
 //
 // One browser and one site server per test file (`firefoxSuite()`); each test gets a fresh
 // browser context (its own storage, caches and service workers) and page.
+//
+// Run, after `python3 scripts/site.py build`:  node --test --test-concurrency=1 e2e/firefox/
+// BUGS_PYTHON names the Python (default: .venv/bin/python), BUGS_FIREFOX the browser (default:
+// /usr/bin/firefox-esr).
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
