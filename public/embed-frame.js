@@ -5,8 +5,9 @@
 // starts reporting the page's height (a "resize" event) whenever it changes.
 //
 // Where events go: to `origin=` when the address names one; else to the parent's origin as the
-// browser reports it (location.ancestorOrigins: Chromium, Safari); else (Firefox without
-// origin=) to "*". Events hold only what everyone at the table sees (public game information).
+// browser reports it (location.ancestorOrigins: Chromium, Safari, Firefox 153 measured); else
+// (an older Firefox, without origin=) to "*". Events hold only what everyone at the table sees
+// (public game information).
 "use strict";
 
 (() => {

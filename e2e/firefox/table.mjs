@@ -1,0 +1,162 @@
+// Driving the game pages through their UI, as a person would (the Firefox twin of
+// e2e/bugs_table.py): open a page, fill its setup form and start; read the game's state from
+// #game's data attributes; play a move of Bugs by clicks.
+import assert from "node:assert/strict";
+
+import { GAME_TIMEOUT_MS, TIMEOUT_MS, attr, click, count, sleep, until, untilText } from "./firefox.mjs";
+
+/** Open a game page with a fixed seed and pace, and wait until Python can start a game. */
+export async function openGame(page, site, { seed, pace = 0, path = "bugs.html" }) {
+  await page.goto(`${site}${path}?seed=${seed}&pace=${pace}`);
+  await until(page, "#start to be enabled", () => !document.querySelector("#start")?.disabled);
+  await untilText(page, "#start", "Start game");
+}
+
+/** Fill the setup form with [name, kind] per seat and start. */
+export async function setUp(page, seats) {
+  const choose = async (selector, value) => {
+    // puppeteer's select quietly does nothing for a value the list lacks
+    assert.deepEqual(await page.select(selector, value), [value], `${selector} has no ${value}`);
+  };
+  await choose("#players", String(seats.length));
+  for (const [i, [name, kind]] of seats.entries()) {
+    // The name the way a person types it: select what is there, type over it.
+    await click(page, `#name-${i}`, { count: 3 });
+    await page.type(`#name-${i}`, name);
+    assert.equal(await page.$eval(`#name-${i}`, (input) => input.value), name);
+    await choose(`#kind-${i}`, kind);
+  }
+  await click(page, "#start");
+  await until(page, "#game to show", () => {
+    const game = document.querySelector("#game");
+    return game && !game.hidden && game.getClientRects().length > 0;
+  });
+}
+
+/** What the page's screen is for: play, handoff, hand-over or game-over. */
+export async function screen(page) {
+  return attr(page, "#game", "data-screen");
+}
+
+/** How many moves the game has had. */
+export async function moves(page) {
+  return Number((await attr(page, "#game", "data-moves")) ?? 0);
+}
+
+/** Wait until the game has had more than `before` moves. */
+export async function untilMoves(page, before, timeout = GAME_TIMEOUT_MS) {
+  await until(
+    page,
+    `more than ${before} moves`,
+    (n) => Number(document.getElementById("game").dataset.moves) > n,
+    before,
+    timeout,
+  );
+}
+
+/** Wait until a person must act (a move, a hand-off, a dialog) and say which screen. */
+export async function somethingToDo(page) {
+  return until(
+    page,
+    "something for the person to do",
+    () => {
+      const screen = document.getElementById("game").dataset.screen;
+      if (screen !== "play") return screen;
+      return document.getElementById("controls").children.length > 0 && screen;
+    },
+    undefined,
+    GAME_TIMEOUT_MS,
+  );
+}
+
+/** Wait until the game is over (bots playing on their own). */
+export async function untilGameOver(page) {
+  await until(
+    page,
+    "the game to end",
+    () => document.getElementById("game").dataset.screen === "game-over",
+    undefined,
+    GAME_TIMEOUT_MS,
+  );
+}
+
+/** Bugs: pick cards with the mouse until a move can be confirmed, then confirm it; pick up or
+ * pass when no card makes a move. */
+export async function playBugsMoveByClicks(page) {
+  const before = await moves(page);
+  const usable = "#table [data-pick]:not(.dim)";
+  let played = false;
+  const groups = await count(page, usable);
+  for (let i = 0; i < groups && !played; i++) {
+    const kind = await page.evaluate((s, n) => document.querySelectorAll(s)[n]?.dataset.pick, usable, i);
+    if (kind === undefined) break;
+    await click(page, `#table [data-pick="${kind}"] [data-copy]`, { last: true }); // all of this kind
+    const action = await attr(page, "#controls [data-action].primary", "data-action");
+    if (action !== null && action !== "pickup" && action !== "pass") {
+      await click(page, "#controls [data-action].primary");
+      played = true;
+    } else if (await count(page, "#controls [data-ui=clear]")) {
+      await click(page, "#controls [data-ui=clear]");
+    }
+  }
+  if (!played) await click(page, "#controls [data-action]");
+  await untilMoves(page, before);
+}
+
+// -- embedding -------------------------------------------------------------------------------
+
+/** Somebody else's page (served from a second origin) that frames `src` with the site's
+ * embed.js and keeps every event it hears, in order, in `window.heard`. */
+export function hostPage(site, src) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>A page that embeds a game</title>
+  <link rel="icon" href="data:,">
+  <script src="${site}embed.js" defer></script>
+</head>
+<body>
+  <h1>Somebody else's page</h1>
+  <iframe id="game" src="${src}" data-bugs-table width="100%" height="300" style="border:0"
+    title="An embedded game"></iframe>
+  <script>
+    window.heard = [];
+    const frame = document.getElementById("game");
+    for (const type of ["ready", "move", "end", "resize", "error"]) {
+      frame.addEventListener(\`bugs-table:\${type}\`, (event) => window.heard.push(event.detail));
+    }
+  </script>
+</body>
+</html>
+`;
+}
+
+/** The events of this type the host page heard, in order. */
+export function heard(page, type) {
+  return page.evaluate((t) => window.heard.filter((e) => e.type === t), type);
+}
+
+/** Wait until the host page has heard at least `atLeast` events of this type. */
+export async function untilHeard(page, type, { atLeast = 1, timeout = GAME_TIMEOUT_MS } = {}) {
+  await until(
+    page,
+    `the host to hear ${atLeast} "${type}" event(s)`,
+    ([t, n]) => window.heard.filter((e) => e.type === t).length >= n,
+    [type, atLeast],
+    timeout,
+  );
+}
+
+/** The frame of the page whose address contains `part` (waiting for it to navigate there). */
+export async function frameOf(page, part, timeout = TIMEOUT_MS) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const frame = page.frames().find((f) => f.url().includes(part));
+    if (frame) return frame;
+    if (Date.now() > deadline) {
+      throw new Error(`no frame at ${part}: ${page.frames().map((f) => f.url()).join(" ")}`);
+    }
+    await sleep(100);
+  }
+}
