@@ -24,28 +24,14 @@ from bugs_core.rng import Rng
 from bugs_table import GAME_TIMEOUT_MS
 from site_checks import BrowserGuard
 
-HOST_PAGE = """<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <title>A page that embeds a game</title>
-  <link rel="icon" href="data:,">
-  <script src="{site}embed.js" defer></script>
-</head>
-<body>
-  <h1>Somebody else's page</h1>
-  <iframe id="game" src="{src}" data-bugs-table width="100%" height="300" style="border:0"
-    title="An embedded game"></iframe>
-  <script>
-    window.heard = [];
-    const frame = document.getElementById("game");
-    for (const type of ["ready", "move", "end", "resize", "error"]) {{
-      frame.addEventListener(`bugs-table:${{type}}`, (event) => window.heard.push(event.detail));
-    }}
-  </script>
-</body>
-</html>
-"""
+HOST_PAGE = (Path(__file__).parent / "embed_host.html").read_text(encoding="utf-8")
+"""Somebody else's page that frames the game and keeps every event it hears in `window.heard`;
+`{site}` and `{src}` are filled in with `host_page` (the Firefox suite reads the same file)."""
+
+
+def host_page(site: str, src: str) -> str:
+    """The host page for the site at `site`, framing `src`."""
+    return HOST_PAGE.replace("{site}", site).replace("{src}", src)
 
 
 FORGED_MESSAGE = """() => new Promise((done) => {
@@ -92,7 +78,7 @@ def open_host(
     host_url, folder = host
     assert host_url != site
     (folder / "host.html").write_text(
-        HOST_PAGE.format(site=site, src=f"{site}embed.html?{query}"), encoding="utf-8"
+        host_page(site, f"{site}embed.html?{query}"), encoding="utf-8"
     )
     guard.only_site(site, f"{host_url}host.html")
     if bots_move:

@@ -2,6 +2,7 @@
 // e2e/bugs_table.py): open a page, fill its setup form and start; read the game's state from
 // #game's data attributes; play a move of Bugs by clicks.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 
 import { GAME_TIMEOUT_MS, TIMEOUT_MS, attr, click, count, sleep, until, untilText } from "./firefox.mjs";
 
@@ -108,28 +109,9 @@ export async function playBugsMoveByClicks(page) {
 /** Somebody else's page (served from a second origin) that frames `src` with the site's
  * embed.js and keeps every event it hears, in order, in `window.heard`. */
 export function hostPage(site, src) {
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <title>A page that embeds a game</title>
-  <link rel="icon" href="data:,">
-  <script src="${site}embed.js" defer></script>
-</head>
-<body>
-  <h1>Somebody else's page</h1>
-  <iframe id="game" src="${src}" data-bugs-table width="100%" height="300" style="border:0"
-    title="An embedded game"></iframe>
-  <script>
-    window.heard = [];
-    const frame = document.getElementById("game");
-    for (const type of ["ready", "move", "end", "resize", "error"]) {
-      frame.addEventListener(\`bugs-table:\${type}\`, (event) => window.heard.push(event.detail));
-    }
-  </script>
-</body>
-</html>
-`;
+  // the Chromium suite's host page too (e2e/test_embed.py)
+  const page = readFileSync(new URL("../embed_host.html", import.meta.url), "utf8");
+  return page.replaceAll("{site}", site).replaceAll("{src}", src);
 }
 
 /** The events of this type the host page heard, in order. */
