@@ -93,7 +93,7 @@ def tap_a_bugs_move(page: Page) -> None:
             label = group.get_attribute("aria-label") or ""
             group.tap()
             expect(group).not_to_have_attribute("aria-label", label)
-            if f", {taps} selected" not in (group.get_attribute("aria-label") or ""):
+            if f", {taps} of " not in (group.get_attribute("aria-label") or ""):
                 assert taps > 1, "a tap on a playable kind takes one card of it"
                 break  # no move takes that many: the tap went round to none
             if confirm.count() and confirm.first.get_attribute("data-action") not in (
