@@ -22,6 +22,18 @@ WAIT_FOR_SOMETHING_TO_DO = """() => {
 }"""
 
 
+MY_WINDOW = """() => {
+  const game = document.getElementById('game');
+  if (game.dataset.screen === 'game-over') return 'over';
+  if (document.querySelector('#prompt button.primary')) return 'prompt';
+  const free = document.querySelector('#table [data-grab]');
+  const mine = document.querySelector('.grab-row[data-seat="0"] button:not([disabled])');
+  return free && mine ? game.dataset.window : false;
+}"""
+"""Bag of Bugs, for the first seat (a person): 'over', 'prompt' (theirs to answer), the open
+grab window's key when they may claim a free Grab token, or false (wait)."""
+
+
 def open_page(
     page: Page, base_url: str, *, seed: int, pace: int = 0, path: str = "bugs.html"
 ) -> None:

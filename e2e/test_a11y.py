@@ -10,6 +10,7 @@ suites keep testing the policy.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from collections.abc import Iterator
@@ -21,7 +22,14 @@ from playwright.sync_api import Frame, Page, Route, expect
 from bugs_core.link import encode_link
 from bugs_core.record import GameRecord, Seat, new_record, replay
 from bugs_core.registry import get_game
-from bugs_table import GAME_TIMEOUT_MS, moves, open_page, set_up, wait_for_something_to_do
+from bugs_table import (
+    GAME_TIMEOUT_MS,
+    MY_WINDOW,
+    moves,
+    open_page,
+    set_up,
+    wait_for_something_to_do,
+)
 from site_checks import ROOT
 
 pytestmark = pytest.mark.browser_context_args(bypass_csp=True)
@@ -41,6 +49,7 @@ RUN_AXE = """async () => {
 RECORD_ANNOUNCEMENTS = """() => {
   // Every text the live region gains, in order, as a screen reader would be given it.
   window.__heard = [];
+  window.__logAt = document.querySelectorAll('#log li').length;
   const region = document.getElementById('announce');
   new MutationObserver(changes => {
     for (const change of changes)
@@ -273,32 +282,70 @@ def play_by_keys(page: Page) -> None:
     )
 
 
-def check_announcements(page: Page, *, bots_moved: bool) -> None:
-    """What the live region said since the last check: each new log sentence once, in order
-    and nothing else but the turn line, which comes last, once."""
+def heard_and_logged(page: Page) -> tuple[list[str], list[str]]:
+    """What the live region said since the last look, and the log's sentences added since."""
     heard: list[str] = page.evaluate("() => window.__heard.splice(0)")
     log = page.locator("#log li").all_text_contents()
+    start = page.evaluate(
+        f"() => {{ const at = window.__logAt; window.__logAt = {len(log)}; return at; }}"
+    )
+    return heard, log[start:]
+
+
+def check_announcements(page: Page, *, bots_moved: bool) -> None:
+    """What the live region said since the last check: each new log sentence once, in order
+    and nothing else but turn lines, each once (a person's pick changes theirs: "Your turn:
+    confirm (Enter), ..."), the current one last."""
+    page.wait_for_function(
+        """() => { const h = window.__heard, turn = document.getElementById('turn-status');
+          return h.length > 0 && h[h.length - 1] === turn.innerText; }"""
+    )
+    heard, logged = heard_and_logged(page)
     turn = page.locator("#turn-status").inner_text()
-    sentences = [line for line in heard if line != turn]
-    assert sentences == log[len(log) - len(sentences) :], (heard, log[-10:])
+    assert [line for line in heard if line in logged] == logged, (heard, logged)
     assert heard[-1] == turn and heard.count(turn) == 1, heard
+    turn_lines = [line for line in heard if line not in logged]
+    assert len(set(turn_lines)) == len(turn_lines), heard
     if bots_moved:
-        assert len(sentences) >= 1, heard
+        assert len(logged) >= 1, heard
+
+
+def check_heard_once(page: Page) -> None:
+    """Bag of Bugs' live region since the last check: each new log sentence once and in order
+    (a real-time game: the turn line changes with each reveal, never said twice in a row)."""
+    heard, logged = heard_and_logged(page)
+    assert logged, "the game's log grew"
+    assert [line for line in heard if line in logged] == logged, (heard, logged)
+    assert all(a != b for a, b in itertools.pairwise(heard)), heard
 
 
 def test_bag_of_bugs_states(page: Page, base_url: str, axe: Axe) -> None:
     open_page(page, base_url, seed=11, pace=2600, path="bag-of-bugs.html")
     axe.check("bag of bugs: setup")
+    page.evaluate(RECORD_ANNOUNCEMENTS)
     set_up(page, [("You", "human"), ("Ana", "easy"), ("Bo", "easy")])
     expect(page.locator(".grab-row[data-seat='0'] button").first).to_be_visible()
     axe.check("bag of bugs: the person may grab")
     expect(page.get_by_role("button", name=re.compile(r"^Grab \d: \d \w+"))).not_to_have_count(0)
+    for _ in range(20):  # a prompt may come first (a Wind): its suggested answer by Enter
+        now = page.wait_for_function(MY_WINDOW, timeout=GAME_TIMEOUT_MS).json_value()
+        assert now != "over"
+        if now != "prompt":
+            break
+        page.locator("#prompt button.primary").first.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => !document.querySelector('#prompt button.primary')")
     before = moves(page)
-    page.keyboard.press("1")  # the person's key for Grab 1
-    expect(page.locator(".grab-row.done")).to_contain_text("Grab 1")
+    mine = page.locator('.grab-row[data-seat="0"] button:not([disabled])').first
+    key = mine.get_attribute("aria-keyshortcuts") or ""
+    grab = re.search(r"claim (Grab \d)", mine.get_attribute("aria-label") or "")
+    assert key and grab, "each Grab button names its token and its key"
+    page.keyboard.press(key)  # the person's key for that Grab token
+    expect(page.locator(".grab-row.done")).to_contain_text(grab[1])
     page.wait_for_function(
         f"() => Number(document.getElementById('game').dataset.moves) > {before}"
     )
+    check_heard_once(page)
     share_panel(page, axe, "bag of bugs")
     seats = (Seat("You"), Seat("Ana", "easy"), Seat("Bo", "easy"))
     game_over_and_replay(page, axe, "bag of bugs", finished("bag-of-bugs", seats, 4))
@@ -311,9 +358,26 @@ def test_bugspiel_states(page: Page, base_url: str, axe: Axe) -> None:
     set_up(page, [("Ana", "easy"), ("You", "human")])
     expect(page.locator("#game")).to_have_attribute("data-thinking", "true")
     axe.check("bugspiel: a bot thinking")
+    page.evaluate(RECORD_ANNOUNCEMENTS)
     worker.release()
     expect(page.locator("#controls [data-ui=pass]")).to_be_visible(timeout=GAME_TIMEOUT_MS)
     axe.check("bugspiel: the person to act")
+    check_announcements(page, bots_moved=True)
+    before = moves(page)
+    page.locator("#turn-status").focus()
+    for _ in range(80):  # a market slot by Tab, picked and bought by Enter, Enter
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.hasAttribute('data-buy-bug')"):
+            break
+    page.keyboard.press("Enter")
+    expect(page.locator("#game")).to_have_attribute("data-pick", re.compile(r"^buy-bug:"))
+    page.keyboard.press("Enter")  # the bot answers; each move is said once
+    page.wait_for_function(
+        f"() => Number(document.getElementById('game').dataset.moves) > {before + 1}",
+        timeout=GAME_TIMEOUT_MS,
+    )
+    expect(page.locator("#controls [data-ui=pass]")).to_be_visible(timeout=GAME_TIMEOUT_MS)
+    check_announcements(page, bots_moved=True)
     market = page.get_by_role("button", name=re.compile(r"^Buy for \d+ VP: "))
     expect(market).to_have_count(
         page.locator("#table [data-buy-bug], #table [data-buy-bonus]").count()

@@ -49,7 +49,7 @@ def runs_on_the_ordinary_stack(page: Page) -> bool:
     page.wait_for_function("() => document.body.hasAttribute('data-python-jspi')")
     if page.evaluate("() => 'Suspending' in WebAssembly") is not True:
         raise AssertionError("this Chromium has no JSPI: the test proves nothing here")
-    return page.evaluate("() => document.body.getAttribute('data-python-jspi')") == "False"
+    return bool(page.evaluate("() => document.body.getAttribute('data-python-jspi') === 'False'"))
 
 
 def warnings_of(page: Page) -> list[str]:

@@ -11,7 +11,14 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from bugs_table import GAME_TIMEOUT_MS, moves, open_page, screen, wait_for_something_to_do
+from bugs_table import (
+    GAME_TIMEOUT_MS,
+    MY_WINDOW,
+    moves,
+    open_page,
+    screen,
+    wait_for_something_to_do,
+)
 
 WIDTH, HEIGHT = 360, 740
 FINGER = 44
@@ -127,15 +134,6 @@ def test_bugs_by_taps(page: Page, base_url: str) -> None:
 
 
 # --- Bag of Bugs -----------------------------------------------------------------------------
-
-MY_WINDOW = """() => {
-  const game = document.getElementById('game');
-  if (game.dataset.screen === 'game-over') return 'over';
-  if (document.querySelector('#prompt button.primary')) return 'prompt';
-  const free = document.querySelector('#table [data-grab]');
-  const mine = document.querySelector('.grab-row[data-seat="0"] button:not([disabled])');
-  return free && mine ? game.dataset.window : false;
-}"""
 
 
 def test_bag_of_bugs_by_taps(page: Page, base_url: str) -> None:

@@ -50,7 +50,7 @@ class Host:
         self.played_on = 0
         self.drawn: list[SpielSession] = []
 
-    def begin(self, session: SpielSession) -> None:
+    def begin(self, session: SpielSession, *, loaded: bool = False) -> None:
         self.session = session
         self.draw()
 

@@ -184,7 +184,9 @@ def open_page(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Table]]
 
 
 def run(job: Callable[[], Awaitable[None]]) -> None:
-    asyncio.run(asyncio.wait_for(job(), timeout=60))
+    # A guard against a loop that never ends, not a speed target: a whole Bugspiel game takes
+    # ~20 s alone and more than 60 s beside a browser suite on two busy cores.
+    asyncio.run(asyncio.wait_for(job(), timeout=300))
 
 
 # -- whole games ---------------------------------------------------------------------------------

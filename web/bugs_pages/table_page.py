@@ -161,11 +161,13 @@ class TablePage(Generic[S]):
         show_setup_error("")
         self.begin(session)
 
-    def begin(self, session: S) -> None:
-        """Show `session` (a new game, a loaded one) and let its bots play."""
+    def begin(self, session: S, *, loaded: bool = False) -> None:
+        """Show `session` (a new game, or a `loaded` one) and let its bots play."""
         self.stop_bots()
         self.session = session
-        self.heard = Heard(len(session.log))  # a new game's opening lines are on the screen
+        # A new game's opening lines ("You take the bag. You draw a Rock.") are its first news;
+        # a loaded game's log is old news, on the screen to read.
+        self.heard = Heard(len(session.log) if loaded else 0)
         el("setup").hidden = True
         el("game").hidden = False
         self.draw()

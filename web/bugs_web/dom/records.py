@@ -93,7 +93,7 @@ class PageHost(Protocol):
     session: Any
     """The live game's session (None before the first game)."""
 
-    def begin(self, session: Any) -> None:
+    def begin(self, session: Any, *, loaded: bool = False) -> None:
         """Show a loaded game and let its bots play."""
 
     def draw(self) -> None:
@@ -303,7 +303,7 @@ class Records:
             return plain_error(error)
         self.leave_replay()
         self.hide_share()
-        self.host.begin(session)
+        self.host.begin(session, loaded=True)
         self.say(changed)
         return ""
 
