@@ -271,10 +271,9 @@ def test_bugs_a_person_and_two_bots_play_a_whole_game(open_page: Callable[..., T
         t.check_the_end()
         assert {d["viewer"] for d in t.draws} == {"0"}
         assert any(d["screen"] == "hand-over" for d in t.draws)
-        # each sentence after the deal is said once, in order, between the turn lines
+        # each sentence of the game, the deal's too, is said once, in order, between turn lines
         log = list(t.page.session.log)
-        said = [line for line in heard if line in log]
-        assert said == log[len(log) - len(said) :] and len(said) > 100
+        assert [line for line in heard if line in log] == log and len(log) > 100
         assert len(region.children) <= 5  # the region never holds the whole log
         assert heard[-1].startswith("Game over: ")
 
@@ -688,3 +687,20 @@ def test_bugs_two_people_at_one_device_never_see_each_others_hand(
             assert viewer == s.to_act
         shown.add(viewer)
     assert shown == {0, 1}
+
+
+def test_a_loaded_game_says_only_where_it_stands(open_page: Callable[..., Table]) -> None:
+    """A new game's opening lines are news for a screen reader; an opened record's whole log
+    is not (it is on the screen to read): only the turn line is said."""
+    t = open_page("bugs", "?seed=2&pace=0")
+    heard: list[str] = []
+    region = t.el("announce")
+    add = region.appendChild
+    region.appendChild = lambda node: (heard.append(node.textContent), add(node))[1]
+    t.start([("You", "human"), ("Ana", "human"), ("Bo", "human")])
+    record = t.page.session.record
+    opening = list(t.page.session.log)
+    assert opening and [line for line in heard if line in opening] == opening
+    heard.clear()
+    assert t.page.records.load(record, "The link")
+    assert heard == [t.el("turn-status").textContent], heard
