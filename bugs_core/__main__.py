@@ -1,8 +1,8 @@
-"""The command line: `python -m bugs_core simulate | tournament | replay | record | soak`.
+"""The command line: `python -m bugs_core simulate | tournament | ladder | replay | record | soak`.
 
 Only the arguments and the dispatch live here; the commands are in `cli_simulate`,
-`cli_tournament`, `cli_replay` and `cli_soak`. Every failure the user can cause ends in one
-line on stderr and exit code 2.
+`cli_tournament`, `cli_ladder`, `cli_replay` and `cli_soak`. Every failure the user can cause
+ends in one line on stderr and exit code 2.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from . import cli_replay, cli_simulate, cli_soak, cli_tournament
+from . import cli_ladder, cli_replay, cli_simulate, cli_soak, cli_tournament
 from .cli import PROG, cli_options, game_options, option_value, parse_option
 from .errors import BugsError
 from .record import SEED_LIMIT
@@ -147,6 +147,28 @@ def build_parser() -> Parser:
         help="progress bar on stderr (default: on a terminal)",
     )
 
+    ladder = commands.add_parser(
+        "ladder",
+        help="the bot levels' seeded round-robin and one Elo rating per level, random at 0",
+    )
+    _game_arguments(ladder, "seed of the first game; game i uses S+i (default 1)")
+    ladder.add_argument(
+        "--games", type=_whole(1), default=200, metavar="N", help="games to play (default 200)"
+    )
+    ladder.add_argument(
+        "--jobs",
+        type=_whole(1, cli_ladder.MAX_JOBS + 1),
+        default=1,
+        metavar="J",
+        help="processes sharing the games out (default 1; the table is the same)",
+    )
+    ladder.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: on a terminal)",
+    )
+
     replay = commands.add_parser("replay", help="tell a recorded game move by move")
     replay.add_argument("file", metavar="FILE", help="a JSON game record, - for stdin")
 
@@ -230,6 +252,17 @@ def _dispatch(args: argparse.Namespace) -> int:
             args.games,
             args.seed,
             args.budget,
+            args.progress,
+            sys.stdout,
+            sys.stderr,
+        )
+    elif args.command == "ladder":
+        return cli_ladder.run(
+            args.game,
+            _options(args),
+            args.games,
+            args.seed,
+            args.jobs,
             args.progress,
             sys.stdout,
             sys.stderr,

@@ -22,6 +22,7 @@ SPEC = GameSpec(
         # browser (bench/run.py)
         "medium": Budget(iterations=120),
         "hard": Budget(iterations=600),
+        "expert": Budget(iterations=2000, millis=3000),
     },
 )
 """Bag of Bugs's spec."""

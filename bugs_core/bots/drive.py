@@ -41,15 +41,19 @@ def bot_moves(
     bots: Mapping[int, Bot] | Sequence[Bot],
     rng: Rng,
     budget: Budget | None = None,
+    *,
+    budgets: Sequence[Budget | None] | None = None,
 ) -> list[Move]:
     """Every acting seat's move, in `acting_seats` order; each bot gets its seat's view of
-    `state` (before any of these moves) and a generator spawned from `rng`, one per seat."""
+    `state` (before any of these moves) and a generator spawned from `rng`, one per seat, and
+    `budget`, or its own from `budgets` (by seat) when given."""
     seats = acting_seats(game, state)
     views = [(seat, game.player_view(state, seat)) for seat in seats]
     moves = []
     for seat, view in views:
         start = time.perf_counter()
-        action = bots[seat].choose(game, view, rng.spawn(), budget)
+        mine = budget if budgets is None else budgets[seat]
+        action = bots[seat].choose(game, view, rng.spawn(), mine)
         moves.append(Move(seat, action, time.perf_counter() - start))
     return moves
 

@@ -1,10 +1,12 @@
-"""The levels a person picks at the table (easy, medium, hard), each a bot and, from each game's
-spec, a budget per game.
+"""The levels a person picks at the table (easy, medium, hard, expert), each a bot and, from each
+game's spec, a budget per game.
 
 Budgets are in iterations, not milliseconds, so a level plays the same move for the same view
 and seed in CPython, in the browser and on a slow phone (docs/design.md, "Bots"). The budgets come
 from each game's tournaments and from the think times bench/run.py measures in the browser:
-at the 95th percentile, easy within 50 ms, medium within 300 ms and hard within 1.5 s.
+at the 95th percentile, easy within 50 ms, medium within 300 ms and hard within 1.5 s. Expert,
+for players who want a real fight, searches several times hard's iterations and carries a cap of
+3 s a move, which only a slow device reaches (the ladder plays it by iterations alone).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ LEVELS: dict[str, Level] = {
         Level("easy", "Easy", "heuristic"),
         Level("medium", "Medium", "search"),
         Level("hard", "Hard", "search"),
+        Level("expert", "Expert", "search"),
     )
 }
 """The levels by id, easiest first."""

@@ -30,6 +30,10 @@ SPEC = GameSpec(
     # the generic information-set search with its default settings and the Bugs plan
     search=IsmctsBot,
     search_plan=PLAN,
-    budgets={"medium": Budget(iterations=60), "hard": Budget(iterations=300)},
+    budgets={
+        "medium": Budget(iterations=60),
+        "hard": Budget(iterations=300),
+        "expert": Budget(iterations=1000, millis=3000),
+    },
 )
 """Bugs's spec."""

@@ -28,6 +28,7 @@ SPEC = GameSpec(
         "medium": Budget(iterations=48),
         # The same at 230: 66.7 % against 33.3 % and 0 %, p95 383 ms in the browser (1.5 s).
         "hard": Budget(iterations=230),
+        "expert": Budget(iterations=800, millis=3000),
     },
     cli_options=(
         CliOption(

@@ -1,0 +1,110 @@
+"""bugs_core.ladder: the round-robin's schedule, games as pairs, the Bradley-Terry fit with its
+intervals, and the targets."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+import pytest
+
+from bugs_core.__main__ import main
+from bugs_core.ladder import RUNGS, Pair, Rating, fit, pairs_of, play, schedule, target_problems
+
+TRUE = {"random": 0.0, "easy": 150.0, "medium": 400.0, "hard": 600.0, "expert": 750.0}
+
+
+def simulated(games: int, seed: int = 7) -> list[Pair]:
+    """Three-seat games whose pairs follow the Elo model with the TRUE ratings."""
+    draw = random.Random(seed)
+    cycle = schedule(RUNGS, 3)
+    pairs = []
+    for i in range(games):
+        seats = cycle[i % len(cycle)]
+        # each seat's performance: its rating plus Gumbel noise (two seats' difference is then
+        # logistic: the Elo model exactly); the better performance wins each pair
+        shown = [TRUE[s] * math.log(10) / 400 - math.log(-math.log(draw.random())) for s in seats]
+        winner = max(range(3), key=lambda k: shown[k])
+        scores = [-x for x in shown]  # lower is better, as in Bugs
+        pairs += pairs_of(i, seats, (winner,), scores, lower_wins=True)
+    return pairs
+
+
+def test_the_schedule_seats_every_level_equally_and_everywhere() -> None:
+    cycle = schedule(RUNGS, 3)
+    assert len(cycle) == 10 * 3  # every 3 of 5 levels, in 3 rotations
+    assert all(len(set(seats)) == 3 for seats in cycle)
+    by_seat = [Counter(seats[k] for seats in cycle) for k in range(3)]
+    assert all(set(counts.values()) == {6} for counts in by_seat)
+    assert all(len(seats) == 6 for seats in schedule(RUNGS, 6))  # more seats than levels
+
+
+def test_a_game_counts_as_pairs_between_levels() -> None:
+    pairs = pairs_of(4, ("random", "easy", "hard"), (2,), (30.0, 12.0, 12.0), lower_wins=True)
+    found = {(p.a, p.b): p.score for p in pairs}
+    # hard won (a tie-break over easy's equal score); easy beat random on points
+    assert found == {("random", "easy"): 0.0, ("random", "hard"): 0.0, ("easy", "hard"): 0.0}
+    tied = pairs_of(0, ("easy", "medium"), (0, 1), (5.0, 5.0), lower_wins=False)
+    assert [p.score for p in tied] == [0.5]
+    assert pairs_of(0, ("easy", "easy"), (0,), (1.0, 0.0), lower_wins=False) == []
+
+
+def test_the_fit_finds_the_ratings_that_made_the_games() -> None:
+    ratings = fit(simulated(3000))
+    assert [r.level for r in ratings] == list(RUNGS)
+    assert ratings[0].elo == 0.0
+    for r in ratings[1:]:
+        assert r.low < TRUE[r.level] < r.high, r
+        assert abs(r.elo - TRUE[r.level]) < 60, r
+    # more games, narrower intervals
+    few = fit(simulated(300))
+    assert all(
+        a.high - a.low > 2 * (b.high - b.low) for a, b in zip(few[1:], ratings[1:], strict=True)
+    )
+
+
+def test_the_fit_is_finite_when_a_level_won_every_pair() -> None:
+    pairs = [Pair(i, "hard", other, 1.0) for i in range(20) for other in ("random", "easy")]
+    pairs += [Pair(i, "easy", "random", 0.5) for i in range(20)]
+    pairs += [Pair(i, "medium", "easy", 0.5) for i in range(20)]
+    pairs += [Pair(i, "expert", "hard", 0.5) for i in range(20)]
+    ratings = {r.level: r for r in fit(pairs)}
+    assert math.isfinite(ratings["hard"].elo) and ratings["hard"].elo > 300
+
+
+def test_the_fit_says_which_level_played_no_game() -> None:
+    with pytest.raises(ValueError, match="random, hard played no game"):
+        fit([Pair(0, "easy", "medium", 1.0)], rungs=("random", "easy", "medium", "hard"))
+
+
+def test_the_targets() -> None:
+    def rating(level: str, elo: float, width: float = 30) -> Rating:
+        return Rating(level, elo, elo - width, elo + width, 100, 0.5)
+
+    good = [
+        rating("random", 0, 0),
+        rating("easy", 150),
+        rating("medium", 300),
+        rating("hard", 450),
+        rating("expert", 600),
+    ]
+    assert target_problems(good) == []
+    close = [*good[:3], rating("hard", 340), good[4]]
+    problems = target_problems(close)
+    assert "hard is 40 above medium, not 100" in problems
+    assert "the intervals of medium and hard overlap" in problems
+    assert "hard is less than 200 above easy" in problems
+
+
+def test_a_ladder_game_is_its_seed_alone() -> None:
+    seats = ("random", "easy", "random")
+    first = play("bugspiel", {"players": 3}, seats, 5, 0)
+    assert first == play("bugspiel", {"players": 3}, seats, 5, 0)
+    assert {(p.a, p.b) for p in first} == {("random", "easy"), ("easy", "random")}
+
+
+def test_the_command_names_a_bad_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ladder", "chess", "--games", "1"]) == 2
+    assert "chess" in capsys.readouterr().err
+    assert main(["ladder", "bugs", "--jobs", "0"]) == 2
