@@ -24,7 +24,8 @@ MAX_TEXT = 2_000_000  # characters of JSON we agree to read
 MAX_ACTIONS = 200_000
 MAX_NAME = 40
 SEED_LIMIT = 1 << 64
-SEAT_KINDS = ("human", "random", "heuristic", "search", "easy", "medium", "hard")
+SEAT_KINDS = ("human", "random", "heuristic", "search", "easy", "medium", "hard", "expert")
+"""Who may sit at a seat; a link stores the index, so a new kind only ever goes at the end."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ def test_setup_paints_before_python_and_lists_levels(page: Page, base_url: str) 
     expect(page.locator("#setup .seat-row:visible")).to_have_count(4)
     expect(page.locator("#start")).to_be_disabled()
     expect(page.locator("#kind-1 option")).to_have_text(
-        ["Person", "Bot · easy", "Bot · medium", "Bot · hard"]
+        ["Person", "Bot · easy", "Bot · medium", "Bot · hard", "Bot · expert"]
     )
 
 

@@ -219,7 +219,7 @@ def test_setup_paints_before_python(page: Page, base_url: str) -> None:
     expect(page.locator("#board option")).to_have_count(2)
     expect(page.locator("#start")).to_be_disabled()
     expect(page.locator("#kind-1 option")).to_have_text(
-        ["Person", "Bot · easy", "Bot · medium", "Bot · hard"]
+        ["Person", "Bot · easy", "Bot · medium", "Bot · hard", "Bot · expert"]
     )
     expect(page.locator("#status")).to_have_text("Loading Python…")
 

@@ -31,7 +31,7 @@ SEAT_TEMPLATE = "seat.html"
 SEAT_NAMES = ("You", "Ana", "Bo", "Cy", "Di", "Ed")
 """The names the seats start with, in seat order."""
 SEAT_KINDS = (("human", "Person"), ("easy", "Bot · easy"), ("medium", "Bot · medium"),
-              ("hard", "Bot · hard"))  # fmt: skip
+              ("hard", "Bot · hard"), ("expert", "Bot · expert"))  # fmt: skip
 """Who plays a seat: the first seat starts as a person, the others as medium bots."""
 
 TEXT_KEYS = ("name", "title", "description", "script", "players", "seats_legend", "pace_label")

@@ -12,7 +12,7 @@ import pytest
 from bugs_core.engine import play
 from bugs_core.errors import InvalidRecordError
 from bugs_core.link import MAX_LINK, LinkError, decode_link, encode_link
-from bugs_core.record import GameRecord, Seat, new_record
+from bugs_core.record import SEAT_KINDS, GameRecord, Seat, new_record
 from bugs_core.registry import get_game
 
 
@@ -157,3 +157,14 @@ def test_a_whole_game_stays_short() -> None:
     bot games."""
     assert len(encode_link(played("bag-of-bugs", 4, 1))) <= 600
     assert len(encode_link(played("bugspiel", 3, 1))) <= 1200
+
+
+def test_every_seat_kind_round_trips_and_the_old_kinds_keep_their_codes() -> None:
+    """A link stores a seat's kind by its place in SEAT_KINDS: expert, the newest level, came
+    last, so every link made before it opens as it did."""
+    game = get_game("bugs")
+    setup = game.make_setup({"players": 4})
+    kinds = ("human", "easy", "hard", "expert")
+    record = new_record("bugs", game.setup_options(setup), 3, [Seat(k, k) for k in kinds])
+    assert decode_link(encode_link(record)).seats == record.seats
+    assert SEAT_KINDS[:7] == ("human", "random", "heuristic", "search", "easy", "medium", "hard")
