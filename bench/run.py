@@ -486,7 +486,7 @@ def measure_playouts(
 
 def measure_bots(browser: Browser, base: str, count: int, report: Report) -> None:
     """Think time per bot move at every level, CPython and browser, same positions."""
-    targets = {"easy": 50, "medium": 300, "hard": 1500}
+    targets = {"easy": 50, "medium": 300, "hard": 1500, "expert": 3000}  # expert: about 3 s
     for game in GAME_PAGES:
         task = {"task": "think", "game": game, "levels": list(workloads.LEVELS), "count": count}
         results = {

@@ -24,7 +24,7 @@ from bugs_core.registry import get_game
 from bugs_web.bot_service import choose_move
 
 GAMES = ("bugs", "bag-of-bugs", "bugspiel")
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
 POSITIONS_PER_GAME = 8
 """Positions taken from each seeded random game, spread over its decisions."""
 
