@@ -126,7 +126,28 @@ def test_the_site_works_offline_after_one_visit(
     assert not browser_guard.foreign
 
 
-def test_a_changed_file_replaces_the_old_cache(page: Page, tmp_path: Path) -> None:
+def deploy_next_build(site_root: Path) -> dict[str, Any]:
+    """The next build of the site in `site_root`: one file changed, the precache list written
+    anew (a new cache name, hence a new service worker); its manifest."""
+    first = site_build.built_precache(site_root)
+    with (site_root / "site.css").open("a", encoding="utf-8") as css:
+        css.write("\n/* the next build */\n")
+    second = site_build.precache_manifest(site_root)
+    assert second["cache"] != first["cache"]
+    assert second["files"] == first["files"]
+    (site_root / site_build.PRECACHE.name).write_text(
+        site_build.precache_script(second), encoding="utf-8"
+    )
+    # What the browser does on the next visit (or the page when its tab comes back), now.
+    return second
+
+
+LOOK_FOR_UPDATE = "async () => (await navigator.serviceWorker.getRegistration()).update()"
+
+
+def test_a_new_build_waits_for_the_player_then_replaces_the_old_cache(
+    page: Page, tmp_path: Path
+) -> None:
     # A copy of the built site, so the test can make a "new build" of its own.
     site_root = tmp_path / "public"
     shutil.copytree(PUBLIC, site_root)
@@ -137,27 +158,67 @@ def test_a_changed_file_replaces_the_old_cache(page: Page, tmp_path: Path) -> No
         expect(page.locator("#status")).to_have_text("Python ready")
         assert list(wait_until_offline_ready(page, server.url)["caches"]) == [first["cache"]]
 
-        # The next build: one file changed, and the build's precache list written anew.
-        with (site_root / "site.css").open("a", encoding="utf-8") as css:
-            css.write("\n/* the next build */\n")
-        second = site_build.precache_manifest(site_root)
-        assert second["cache"] != first["cache"]
-        assert second["files"] == first["files"]
-        (site_root / site_build.PRECACHE.name).write_text(
-            site_build.precache_script(second), encoding="utf-8"
-        )
-
-        # What the browser does on the next visit, without waiting for one.
-        page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+        second = deploy_next_build(site_root)
+        page.evaluate(LOOK_FOR_UPDATE)
+        # The new build is installed beside the old one and waits: the page says so, and
+        # the old build still serves it.
+        expect(page.locator("#update")).to_be_visible(timeout=TIMEOUT_MS)
+        expect(page.locator("#update")).to_contain_text("A new version is ready")
+        assert page.evaluate("async () => (await fetch('site.css')).text()").endswith("}\n")
+        with page.expect_navigation():
+            page.locator("#update button").click()  # Reload: the new build takes over
+        expect(page.locator("#status")).to_have_text("Python ready")
         assert page.evaluate(WAIT_FOR_ONLY_CACHE, [second["cache"], TIMEOUT_MS])
         state = wait_until_offline_ready(page, server.url)
         assert list(state["caches"]) == [second["cache"]]
         assert len(state["caches"][second["cache"]]) == len(second["files"])
         css_now = page.evaluate("async () => (await (await fetch('site.css')).text())")
         assert css_now.endswith("/* the next build */\n")
+        expect(page.locator("#update")).to_be_hidden()
 
         server.stop()
         page.reload()
         expect(page.locator("#status")).to_have_text("Python ready")
+    finally:
+        server.stop()
+
+
+def test_a_game_in_progress_resumes_in_the_new_version(page: Page, tmp_path: Path) -> None:
+    site_root = tmp_path / "public"
+    shutil.copytree(PUBLIC, site_root)
+    server = StoppableServer(site_root)
+    try:
+        open_page(page, server.url, seed=3, pace=0, path="bugs.html")
+        wait_until_offline_ready(page, server.url)
+        set_up(page, [("Zoe", "human"), ("Ana", "easy"), ("Bo", "easy")])
+        while moves(page) < 6:
+            if wait_for_something_to_do(page) == "play":
+                play_a_move_by_clicks(page)
+            else:
+                page.locator("#dialog .primary").click()
+        wait_for_something_to_do(page)
+        played = moves(page)
+        log = page.locator("#log li").all_text_contents()
+        second = deploy_next_build(site_root)
+        page.evaluate(LOOK_FOR_UPDATE)
+        expect(page.locator("#update")).to_be_visible(timeout=TIMEOUT_MS)
+        # It never reloads by itself: the game stays as it was until the player asks.
+        page.wait_for_timeout(1000)
+        assert moves(page) == played
+        with page.expect_navigation():
+            page.locator("#update button").click()
+        expect(page.locator("#game")).to_be_visible(timeout=TIMEOUT_MS)
+        expect(page.locator("#game")).to_have_attribute("data-moves", str(played))
+        assert page.locator("#log li").all_text_contents() == log
+        expect(page.locator("#record-message")).to_contain_text("A new version")
+        assert page.evaluate(WAIT_FOR_ONLY_CACHE, [second["cache"], TIMEOUT_MS])
+        assert page.evaluate("async () => (await (await fetch('site.css')).text())").endswith(
+            "/* the next build */\n"
+        )
+        # and it plays on
+        before = moves(page)
+        if wait_for_something_to_do(page) == "play":
+            play_a_move_by_clicks(page)
+            assert moves(page) > before
     finally:
         server.stop()

@@ -89,11 +89,46 @@
   // new build by itself on each visit.
   function registerServiceWorker() {
     if (!("serviceWorker" in navigator) || !isSecureContext) return;
-    if (navigator.serviceWorker.controller) return;
     // A game embedded in another site's page does not precache ~15 MB under that site.
     if (new URLSearchParams(location.search).has("embed")) return;
-    navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).catch((error) => {
-      console.warn(`Offline use is not available: ${plain(error)}`);
+    if (navigator.serviceWorker.controller) {
+      navigator.serviceWorker.getRegistration().then(watchForUpdates, () => {});
+      return;
+    }
+    navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).then(
+      watchForUpdates,
+      (error) => console.warn(`Offline use is not available: ${plain(error)}`),
+    );
+  }
+
+  // A new build: the browser installs it beside the one serving this page, and it waits
+  // (sw.js). The page says so and reloads only when the player asks; a game in progress is
+  // saved and named for the next start first (the page's Python listens for the event).
+  function watchForUpdates(registration) {
+    if (!registration) return;
+    const offer = () => {
+      if (registration.waiting && navigator.serviceWorker.controller) showUpdate(registration);
+    };
+    offer();
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      worker?.addEventListener("statechange", () => worker.state === "installed" && offer());
+    });
+    // Long games: look for a new build when the player comes back to the tab, as on a visit.
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") registration.update().catch(() => {});
+    });
+  }
+
+  function showUpdate(registration) {
+    const bar = document.getElementById("update");
+    if (!bar || !bar.hidden) return;
+    bar.hidden = false;
+    bar.querySelector("button").addEventListener("click", () => {
+      document.dispatchEvent(new Event("bugs-table-before-reload"));
+      navigator.serviceWorker.addEventListener("controllerchange", () => location.reload());
+      registration.waiting?.postMessage("skip-waiting");
+      if (!registration.waiting) location.reload(); // taken over already (another tab)
     });
   }
 

@@ -3,6 +3,9 @@
 // all of it; then it answers the site's own requests from that cache first, so every page works
 // with no network, visited before or not. A new build has a new hash, hence a new sw-precache.js,
 // which makes the browser install this worker anew; on activate it drops every older cache.
+// A new build waits while an older one serves open pages (a page mid-game must not get files
+// of two builds): the page says "A new version is ready" and, when the player asks, tells the
+// waiting worker to take over (a "skip-waiting" message) and reloads.
 "use strict";
 
 // Written by scripts/site_build.py: self.PRECACHE = {cache: "bugs-table-<hash>", files: [...]}.
@@ -20,7 +23,8 @@ self.addEventListener("install", (event) => {
       // addAll is all or nothing: a failed file fails the install, and the old cache stays.
       await cache.addAll(FILES.map((path) => new Request(path, { cache: "no-cache" })));
       await keepInflated(cache, SNAPSHOT);
-      await self.skipWaiting();
+      // The first build takes over at once; a new one waits for the player (see above).
+      if (!self.registration.active) await self.skipWaiting();
     })(),
   );
 });
@@ -42,6 +46,10 @@ async function keepInflated(cache, path) {
     console.warn(`The snapshot stays gzipped in the offline cache (${error.message}).`);
   }
 }
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+});
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(

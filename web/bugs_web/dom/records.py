@@ -42,6 +42,8 @@ from ..record_bar import (
 from .browser import element, found, query_param
 
 TYPING = ("input", "select", "textarea")
+RESUME_AFTER_RELOAD = "bugs-table-resume"
+"""sessionStorage: the save key of the game to resume when the page reloads into a new build."""
 
 
 class LocalStore(MutableMapping[str, str]):
@@ -152,7 +154,42 @@ class Records:
         except Exception:  # reading localStorage throws (SecurityError) when site data is off
             self.show_saving(saves.SAVING_OFF)
         self.show_saves()
-        self.open_address()
+        document.addEventListener(
+            "bugs-table-before-reload", create_proxy(lambda _e: self.remember_for_reload())
+        )
+        if not self.open_address():
+            self.resume_after_reload()
+
+    # -- a new version (boot.js reloads the page into it) ---------------------------------
+
+    def remember_for_reload(self) -> None:
+        """Save the live game and name it for the next start, which resumes it: the player
+        asked for the new version mid-game."""
+        from pyscript import window
+
+        live = self.host.session
+        if live is None or not self.enabled or not live.record.actions:
+            return
+        self.autosave(live)
+        if self.store is None or self.saving:
+            return  # not saved (no storage, or full): the reload cannot bring it back
+        try:
+            window.sessionStorage.setItem(RESUME_AFTER_RELOAD, saves.save_key(live.record))
+        except Exception:  # sessionStorage throws when site data is off; nothing to resume
+            return
+
+    def resume_after_reload(self) -> None:
+        """Resume the game `remember_for_reload` named, once."""
+        from pyscript import window
+
+        try:
+            key = window.sessionStorage.getItem(RESUME_AFTER_RELOAD)
+            window.sessionStorage.removeItem(RESUME_AFTER_RELOAD)
+        except Exception:  # site data off: there is nothing to resume
+            return
+        if found(key) and self.store is not None:
+            self.resume(str(key))
+            self.say("A new version of Bugs Table is running; your game goes on where it was.")
 
     @property
     def replaying(self) -> bool:
@@ -307,21 +344,23 @@ class Records:
         self.say(changed)
         return ""
 
-    def open_address(self) -> None:
+    def open_address(self) -> bool:
         """Open the game in the address's fragment, if any, then clear it from the address (a
-        reload then offers the saved game rather than the link's old moment)."""
+        reload then offers the saved game rather than the link's old moment). Whether the
+        address had a link."""
         from pyscript import window
 
         text = link_in(str(window.location.hash))
         if text is None:
-            return
+            return False
         window.history.replaceState(None, "", f"{window.location.pathname}{window.location.search}")
         try:
             record = decode_link(text)
         except LinkError as error:
             self.say(f"This game link cannot be opened: {error.reason}.")
-            return
+            return True
         self.load(record, "This game link")
+        return True
 
     async def read_file(self, file: Any) -> None:
         text = str(await file.text())
