@@ -17,6 +17,10 @@ The parts:
   same runtime that prints one line (bench/reference.html), and each page's ratio to it.
 - bytes: what a first visit fetches, runtime (vendor/) and our own files, raw and gzipped,
   up to a playable table and then for the offline precache.
+- network: first visits (empty cache, no service worker) of the reference page and each game
+  page over Chromium's emulated networks (10 Mbit/s with 40 ms, 4 Mbit/s with 150 ms), served
+  gzipped as a static host serves text, JavaScript, JSON and wasm: first paint, Python ready,
+  the playable table and its ratio to the reference page's Python ready, and the bytes moved.
 - playouts: random games per second in CPython and in the browser (bench/workloads.py, the
   same code and the same games in both, their runs alternating), and the ratio of their times.
 - bots: per game and level, the time of a bot move as the bot worker makes it (the record
@@ -68,7 +72,7 @@ from page_memory import MB, bot_games_in_a_row  # noqa: E402
 from site_checks import CHROMIUM, CHROMIUM_ARGS, PUBLIC  # noqa: E402
 from webkit_driver import start_webkit, virtual_display, webkit_version  # noqa: E402
 
-PARTS = ("start", "bytes", "playouts", "bots", "memory")
+PARTS = ("start", "network", "bytes", "playouts", "bots", "memory")
 EXTRA_PARTS = ("engines",)
 """Parts run only when asked for by name."""
 GAME_PAGES = {
@@ -180,14 +184,47 @@ class BenchHandler(SiteHandler):
         self.wfile.write(body)
 
 
+GZIPPED = (".html", ".js", ".mjs", ".json", ".css", ".svg", ".py", ".toml", ".wasm", ".webmanifest")
+"""What a static host gzips (text, JavaScript, JSON and wasm); the rest (the snapshot, already
+gzipped, the wheel and zips) goes as it is."""
+
+
+class StaticHostHandler(BenchHandler):
+    """BenchHandler that gzips what a static host gzips, when the browser accepts it."""
+
+    packed: ClassVar[dict[str, bytes]] = {}
+
+    def do_GET(self) -> None:
+        clean = urllib.parse.urlsplit(self.path).path
+        path = Path(self.translate_path(self.path))
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if clean in self.generated or not accepts or not path.is_file():
+            super().do_GET()
+            return
+        if path.suffix not in GZIPPED:
+            super().do_GET()
+            return
+        body = self.packed.get(str(path))
+        if body is None:
+            body = self.packed[str(path)] = gzip.compress(path.read_bytes(), compresslevel=6)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
 @contextmanager
-def serving() -> Iterator[str]:
-    """The site and the bench pages on a free port of 127.0.0.1: yields the base URL."""
+def serving(static_host: bool = False) -> Iterator[str]:
+    """The site and the bench pages on a free port of 127.0.0.1: yields the base URL. With
+    `static_host`, text, JavaScript, JSON and wasm go gzipped, as a static host sends them."""
     BenchHandler.generated = {
         "/bench/reference.json": json.dumps(REFERENCE_CONFIG).encode(),
         "/bench/workload.json": json.dumps(workload_config(SITE)).encode(),
     }
-    handler = functools.partial(BenchHandler, directory=str(SITE), quiet=True)
+    kind = StaticHostHandler if static_host else BenchHandler
+    handler = functools.partial(kind, directory=str(SITE), quiet=True)
     server = SiteServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -352,6 +389,75 @@ def measure_start(browser: Browser, base: str, runs: int, report: Report) -> Non
                 [statistics.median(playable) / reference[kind]],
                 "x",
                 "target 0.5 cold, 0.35 warm",
+                single=True,
+            )
+
+
+# -- network --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Network:
+    """An emulated connection (Chromium DevTools' network conditions)."""
+
+    name: str
+    mbit: float
+    latency_ms: int
+
+    def conditions(self) -> dict[str, Any]:
+        down = self.mbit * 1_000_000 / 8  # bytes per second
+        return {
+            "offline": False,
+            "latency": self.latency_ms,
+            "downloadThroughput": down,
+            "uploadThroughput": down / 4,
+        }
+
+
+NETWORKS = (Network("10 Mbit/s, 40 ms", 10, 40), Network("4 Mbit/s, 150 ms", 4, 150))
+
+
+def measure_network(browser: Browser, base: str, runs: int, report: Report) -> None:
+    """First visits (empty cache, no service worker) of the reference page and each game page
+    over each emulated network, from a server that gzips as a static host does."""
+    pages = {"reference": REFERENCE, **{g: path for g, (path, _) in GAME_PAGES.items()}}
+    for network in NETWORKS:
+        results: dict[str, list[dict[str, float]]] = {name: [] for name in pages}
+        for _ in range(runs):
+            for name, path in pages.items():
+                context = browser.new_context(service_workers="block")
+                context.add_init_script(TIMING)
+                page = context.new_page()
+                cdp = context.new_cdp_session(page)
+                moved: list[float] = []  # bytes on the wire (gzipped where served so)
+                cdp.on(
+                    "Network.loadingFinished", lambda e, m=moved: m.append(e["encodedDataLength"])
+                )
+                cdp.send("Network.enable")
+                cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+                cdp.send("Network.emulateNetworkConditions", network.conditions())
+                figures = visit(page, base + path)
+                figures["bytes"] = sum(moved)
+                results[name].append(figures)
+                context.close()
+                print(f"  network {network.name}, {name}: {figures}", file=sys.stderr)
+        reference = statistics.median(v["ready"] for v in results["reference"])
+        for name, visits in results.items():
+            label = f"{pages[name]} first visit, {network.name}"
+            report.add("network", f"{label}, first paint", [v["paint"] for v in visits], "ms",
+                       "target 300 ms")  # fmt: skip
+            report.add("network", f"{label}, Python ready", [v["ready"] for v in visits], "ms")
+            report.add("network", f"{label}, bytes moved", [v["bytes"] for v in visits], "MB")
+            if name == "reference":
+                continue
+            playable = [v["playable"] for v in visits]
+            report.add("network", f"{label}, playable table", playable, "ms")
+            report.add(
+                "network",
+                f"{label}, playable / reference ready",
+                [statistics.median(playable) / reference],
+                "x",
+                "target 1.0",
                 single=True,
             )
 
@@ -755,6 +861,9 @@ def main(argv: list[str]) -> int:
             measure_memory(browser, base, args.games, report)
         if "engines" in args.parts:
             measure_engines(browser, base, args.runs, args.selftest, report)
+        if "network" in args.parts:
+            with serving(static_host=True) as static_base:
+                measure_network(browser, static_base, args.runs, report)
         browser.close()
     print(report.text())
     print(
