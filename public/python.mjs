@@ -15,7 +15,7 @@ const wheels = new URL("./wheels/", import.meta.url);
 const HOME = "/home/pyodide"; // Python's working folder, where the snapshot has our package
 
 async function snapshot() {
-  const response = await fetch(new URL(SNAPSHOT, folder));
+  const response = await fetch(snapshotURL);
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const bytes = new Uint8Array(await response.arrayBuffer());
   // A host that serves .gz files with "Content-Encoding: gzip" has the browser inflate it
@@ -25,9 +25,54 @@ async function snapshot() {
   return new Uint8Array(await new Response(inflated).arrayBuffer());
 }
 
-// Fetched and inflated from the moment PyScript imports this file, while it and Pyodide get
-// ready; Pyodide waits for it only when it is about to start the interpreter.
-const pending = snapshot();
+// The snapshot is worth its bytes only on a fast connection: it saves about 2 s of Python's
+// start and imports (bench/run.py, start: cold, plain against snapshot) but weighs 7.8 MB
+// gzipped, 6 s at 10 Mbit/s. So it is used when the offline cache has it (any visit after the
+// first: no bytes at all) or when the page's own files came fast enough that it arrives within
+// the time it saves; a first visit over a slower network starts Python the plain way, 7.8 MB
+// lighter, and the service worker fetches the snapshot once, in the background, for the next
+// visit (bench/run.py, network).
+const SAVES_SECONDS = 2;
+const SNAPSHOT_BYTES = 7.8e6;
+const SAMPLE_BYTES = 20_000; // a response this big says something of the bandwidth
+
+async function inTheCache(url) {
+  try {
+    return Boolean(await globalThis.caches?.match(url));
+  } catch {
+    return false; // no Cache Storage here (a private mode, plain http off localhost)
+  }
+}
+
+// Bytes per second of the page's own downloads so far (response start to end, so latency is
+// left out, as it is paid once for the snapshot too); null when none was big enough to tell.
+function bandwidth() {
+  let bytes = 0;
+  let ms = 0;
+  for (const entry of performance.getEntriesByType("resource")) {
+    const took = entry.responseEnd - entry.responseStart;
+    if (entry.transferSize >= SAMPLE_BYTES && took > 0) {
+      bytes += entry.transferSize;
+      ms += took;
+    }
+  }
+  if (ms > 0) return (bytes / ms) * 1000;
+  const downlink = navigator.connection?.downlink; // Mbit/s, where the browser estimates it
+  return typeof downlink === "number" && downlink > 0 ? (downlink * 1e6) / 8 : null;
+}
+
+async function snapshotWanted(url) {
+  if (await inTheCache(url)) return true;
+  if (navigator.connection?.saveData) return false;
+  const rate = bandwidth();
+  return rate === null || SNAPSHOT_BYTES / rate < SAVES_SECONDS;
+}
+
+// Decided, then fetched and inflated, from the moment PyScript imports this file, while it and
+// Pyodide get ready; Pyodide waits for it only when it is about to start the interpreter.
+const snapshotURL = new URL(SNAPSHOT, folder);
+const wanted = snapshotWanted(snapshotURL);
+const pending = wanted.then((yes) => (yes ? snapshot() : null));
 pending.catch(() => {}); // reported once, in loadPyodide
 
 // Pyodide's set-up builds a small WebAssembly module (the wasm-gc call trampoline, through
@@ -106,6 +151,14 @@ async function unpackWheel(pyodide) {
 export async function loadPyodide(options = {}) {
   // PyScript passes the folder of this file as indexURL: the runtime is in vendor/pyodide/.
   const plain = { ...options, indexURL: folder, lockFileURL: `${folder}pyodide-lock.json` };
+  if (!(await wanted)) {
+    const showStackSwitching = hideStackSwitching();
+    try {
+      return await unpackWheel(await load(plain)); // a first visit over a slow network (above)
+    } finally {
+      showStackSwitching();
+    }
+  }
   let fetched = true;
   const bytes = pending.catch((error) => {
     fetched = false;
