@@ -282,14 +282,21 @@ def play_by_keys(page: Page) -> None:
     )
 
 
+HEARD_AND_LOGGED = """() => {
+  // In one turn of the page's event loop, so a game running on (Bag of Bugs) cannot add a
+  // sentence to the log between the two reads: a redraw writes the log and the live region
+  // together.
+  const log = [...document.querySelectorAll('#log li')].map((li) => li.textContent);
+  const start = window.__logAt;
+  window.__logAt = log.length;
+  return {heard: window.__heard.splice(0), logged: log.slice(start)};
+}"""
+
+
 def heard_and_logged(page: Page) -> tuple[list[str], list[str]]:
     """What the live region said since the last look, and the log's sentences added since."""
-    heard: list[str] = page.evaluate("() => window.__heard.splice(0)")
-    log = page.locator("#log li").all_text_contents()
-    start = page.evaluate(
-        f"() => {{ const at = window.__logAt; window.__logAt = {len(log)}; return at; }}"
-    )
-    return heard, log[start:]
+    found: dict[str, list[str]] = page.evaluate(HEARD_AND_LOGGED)
+    return found["heard"], found["logged"]
 
 
 def check_announcements(page: Page, *, bots_moved: bool) -> None:
