@@ -62,6 +62,9 @@ function bandwidth() {
 }
 
 async function snapshotWanted(url) {
+  // `?snapshot=1` or `=0` settles it (tests of either start, on a machine of any speed)
+  const asked = new URLSearchParams(globalThis.location?.search ?? "").get("snapshot");
+  if (asked === "1" || asked === "0") return asked === "1";
   if (await inTheCache(url)) return true;
   if (navigator.connection?.saveData) return false;
   const rate = bandwidth();
