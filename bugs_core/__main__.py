@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from . import cli_ladder, cli_replay, cli_simulate, cli_soak, cli_tournament
-from .cli import PROG, cli_options, game_options, option_value, parse_option
+from .cli import MAX_JOBS, PROG, cli_options, game_options, option_value, parse_option
 from .errors import BugsError
 from .record import SEED_LIMIT
 from .registry import SPECS
@@ -100,6 +100,25 @@ def _bot_games() -> str:
     return ", ".join([f"one game in {BOT_EVERY}", *rarer])
 
 
+def _jobs_argument(parser: argparse.ArgumentParser, result: str) -> None:
+    parser.add_argument(
+        "--jobs",
+        type=_whole(1, MAX_JOBS + 1),
+        default=1,
+        metavar="J",
+        help=f"processes sharing the games out (default 1; {result} is the same)",
+    )
+
+
+def _progress_argument(parser: argparse.ArgumentParser, when: str = "on a terminal") -> None:
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help=f"progress bar on stderr (default: {when})",
+    )
+
+
 def build_parser() -> Parser:
     """The argument parser of every command."""
     parser = Parser(prog=PROG, description="Bugs Table from the command line.")
@@ -112,13 +131,7 @@ def build_parser() -> Parser:
     simulate.add_argument(
         "--games", type=_whole(1), default=100, metavar="N", help="games to play (default 100)"
     )
-    simulate.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help=f"progress bar on stderr (default: on a terminal from {cli_simulate.PROGRESS_FROM} "
-        "games)",
-    )
+    _progress_argument(simulate, f"on a terminal from {cli_simulate.PROGRESS_FROM} games")
 
     tournament = commands.add_parser(
         "tournament", help="bots play seeded games against each other, seats rotating"
@@ -140,12 +153,7 @@ def build_parser() -> Parser:
         metavar="ITER",
         help="search iterations per move (default: the bot's own)",
     )
-    tournament.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="progress bar on stderr (default: on a terminal)",
-    )
+    _progress_argument(tournament)
 
     ladder = commands.add_parser(
         "ladder",
@@ -155,19 +163,8 @@ def build_parser() -> Parser:
     ladder.add_argument(
         "--games", type=_whole(1), default=200, metavar="N", help="games to play (default 200)"
     )
-    ladder.add_argument(
-        "--jobs",
-        type=_whole(1, cli_ladder.MAX_JOBS + 1),
-        default=1,
-        metavar="J",
-        help="processes sharing the games out (default 1; the table is the same)",
-    )
-    ladder.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="progress bar on stderr (default: on a terminal)",
-    )
+    _jobs_argument(ladder, "the table")
+    _progress_argument(ladder)
 
     replay = commands.add_parser("replay", help="tell a recorded game move by move")
     replay.add_argument("file", metavar="FILE", help="a JSON game record, - for stdin")
@@ -197,13 +194,7 @@ def build_parser() -> Parser:
         metavar="S",
         help="seed of the first game; game i uses S+i (default 0)",
     )
-    soak.add_argument(
-        "--jobs",
-        type=_whole(1, cli_soak.MAX_JOBS + 1),
-        default=1,
-        metavar="J",
-        help="processes sharing the games out (default 1; the result is the same)",
-    )
+    _jobs_argument(soak, "the result")
     soak.add_argument(
         "--players",
         type=_whole(1),

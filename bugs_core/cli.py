@@ -24,6 +24,10 @@ PROG = "bugs_core"
 """The program name every error line starts with."""
 
 
+MAX_JOBS = 64
+"""The most processes `--jobs` may ask for (soak, ladder)."""
+
+
 class CommandError(BugsError):
     """A command-line input the commands cannot use: an option given twice, a file not read."""
 

@@ -9,11 +9,9 @@ import multiprocessing
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, TextIO
 
-from .cli import PROG, CommandError, Progress, format_table
+from .cli import MAX_JOBS, PROG, CommandError, Progress, format_table
 from .ladder import RUNGS, Pair, Rating, fit, play, schedule, target_problems
 from .registry import get_game
-
-MAX_JOBS = 64
 
 
 def _play(job: tuple[str, dict[str, Any], tuple[str, ...], int, int]) -> list[Pair]:

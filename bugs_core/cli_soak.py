@@ -7,12 +7,11 @@ import time
 from collections.abc import Sequence
 from typing import TextIO
 
-from .cli import PROG, CommandError, format_table
+from .cli import MAX_JOBS, PROG, CommandError, format_table
 from .registry import get_game
 from .soak import RANDOM, Tally, parse_mix, soak
 
 EXIT_VIOLATIONS = 1
-MAX_JOBS = 64
 PROGRESS_EVERY = 5.0
 """Seconds between two progress lines."""
 SHOWN = 5

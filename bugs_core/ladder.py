@@ -207,15 +207,15 @@ def fit(pairs: Sequence[Pair], rungs: Sequence[str] = RUNGS) -> list[Rating]:
     grad, info = information()
     bread = inverse(info)
     meat = [[0.0] * len(free) for _ in free]
-    for game in sorted({p.game for p in pairs}):
-        g = [0.0] * len(free)
-        for pair in pairs:
-            if pair.game == game:
-                d, _ = terms(pair)
-                if pair.a in index:
-                    g[index[pair.a]] += d
-                if pair.b in index:
-                    g[index[pair.b]] -= d
+    by_game: dict[int, list[float]] = {}  # each game's share of the gradient, one pass
+    for pair in pairs:
+        g = by_game.setdefault(pair.game, [0.0] * len(free))
+        d, _ = terms(pair)
+        if pair.a in index:
+            g[index[pair.a]] += d
+        if pair.b in index:
+            g[index[pair.b]] -= d
+    for g in by_game.values():
         for x in range(len(free)):
             for y in range(len(free)):
                 meat[x][y] += g[x] * g[y]
