@@ -187,8 +187,7 @@ class Records:
             window.sessionStorage.removeItem(RESUME_AFTER_RELOAD)
         except Exception:  # site data off: there is nothing to resume
             return
-        if found(key) and self.store is not None:
-            self.resume(str(key))
+        if found(key) and self.resume(str(key)):
             self.say("A new version of Bugs Table is running; your game goes on where it was.")
 
     @property
@@ -539,23 +538,25 @@ class Records:
         record = live.record
         self.load(record.first(plan.keep), "The game before your last move")
 
-    def resume(self, key: str) -> None:
+    def resume(self, key: str) -> bool:
+        """Open the saved game `key`; whether it opened (else the bar says why)."""
         if self.store is None:
-            return
+            return False
         try:
             saved = saves.load_game(self.store, key)
         except saves.StorageError as error:
             self.say(str(error))
             self.show_saves()
-            return
+            return False
         problem = self.open_record(saved.record)
         if not problem:
-            return
+            return True
         try:
             self.say(saves.set_aside_message(key, problem, saves.set_aside(self.store, key)))
         except saves.StorageError:  # no room to move it: it stays, unchanged, where it is
             self.say(f"The saved game {key!r} cannot be resumed ({problem}).")
         self.show_saves()
+        return False
 
 
 def download(text: str, name: str, kind: str) -> None:
