@@ -21,10 +21,9 @@ from itertools import combinations, pairwise
 from typing import Any
 
 from .bots import BOTS, Bot, Budget
-from .bots.drive import bot_moves
+from .bots.drive import play_bots
 from .bots.levels import LEVELS
 from .registry import get_game
-from .rng import Rng
 
 ANCHOR = "random"
 """The level whose rating is 0."""
@@ -118,11 +117,7 @@ def play(
     setup = game.make_setup(options)
     bots = [make_bot(level) for level in seats]
     budgets = [ladder_budget(level, game_id) for level in seats]
-    state = game.initial_state(setup, Rng(seed))
-    choices = Rng(seed, stream=11)
-    while not game.is_terminal(state):
-        for move in bot_moves(game, state, bots, choices, budgets=budgets):
-            state = game.apply(state, move.action)
+    state = play_bots(game, setup, bots, seed, budgets=budgets)
     return pairs_of(
         game_index,
         seats,

@@ -79,14 +79,17 @@ def play_bots(
     seed: int,
     budget: Budget | None = None,
     check: bool = False,
+    *,
+    budgets: Sequence[Budget | None] | None = None,
 ) -> Any:
     """One whole game between `bots` (by seat) from seed `seed`: the final state. The bots'
-    generators come from stream 11 of the seed, as in the tournament; `check` asserts each
-    move is among its seat's legal actions (for tests)."""
+    generators come from stream 11 of the seed, as in the tournament; each bot thinks with
+    `budget`, or its own from `budgets` (by seat); `check` asserts each move is among its
+    seat's legal actions (for tests)."""
     state = game.initial_state(setup, Rng(seed))
     choices = Rng(seed, stream=11)
     while not game.is_terminal(state):
-        moves = bot_moves(game, state, bots, choices, budget)
+        moves = bot_moves(game, state, bots, choices, budget, budgets=budgets)
         for move in moves:
             if check and move.action not in game.legal_actions_for(state, move.seat):
                 raise BugsError(
