@@ -11,6 +11,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 from . import cli_ladder, cli_replay, cli_simulate, cli_soak, cli_tournament
@@ -165,6 +166,11 @@ def build_parser() -> Parser:
     )
     _jobs_argument(ladder, "the table")
     _progress_argument(ladder)
+    ladder.add_argument(
+        "--save",
+        metavar="FILE",
+        help="keep the table in this JSON file too (pages/ladder.json: the site and README)",
+    )
 
     replay = commands.add_parser("replay", help="tell a recorded game move by move")
     replay.add_argument("file", metavar="FILE", help="a JSON game record, - for stdin")
@@ -257,6 +263,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             args.progress,
             sys.stdout,
             sys.stderr,
+            Path(args.save) if args.save else None,
         )
     elif args.command == "replay":
         cli_replay.run_replay(args.file, sys.stdout)

@@ -1,12 +1,15 @@
 """`ladder`: the bot levels' seeded round-robin (random, easy, medium, hard, expert) and one
 rating per level with its 95 % interval, random at 0 (`bugs_core.ladder`). Game i is played
 from seed S+i with the seats of entry i of the schedule's cycle, so the same seeds give the
-same table for any number of jobs."""
+same table for any number of jobs. `--save FILE` keeps the table in FILE (pages/ladder.json is
+the one the setup forms and the README show)."""
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from .cli import MAX_JOBS, PROG, CommandError, Progress, format_table
@@ -59,6 +62,73 @@ def report(game_id: str, ratings: Sequence[Rating], games: int, seed: int) -> li
     return lines
 
 
+def command_text(game_id: str, options: Mapping[str, Any], games: int, seed: int) -> str:
+    """The command that plays this table again (any --jobs gives the same table)."""
+    words = ["python -m bugs_core ladder", game_id, f"--games {games}", f"--seed {seed}"]
+    for name, value in sorted(options.items()):
+        words.append(f"--players {value}" if name == "players" else f"--option {name}={value}")
+    return " ".join(words)
+
+
+def entry_of(
+    game_id: str, options: Mapping[str, Any], ratings: Sequence[Rating], games: int, seed: int
+) -> dict[str, Any]:
+    """One game's table as --save keeps it: the command, and each level's rating, interval,
+    games and pair score, rounded as the table prints them."""
+    return {
+        "command": command_text(game_id, options, games, seed),
+        "ratings": {
+            r.level: {
+                "elo": round(r.elo),
+                "low": round(r.low),
+                "high": round(r.high),
+                "games": r.games,
+                "score": round(r.score, 3),
+            }
+            for r in ratings
+        },
+        "targets_met": not target_problems(ratings),
+    }
+
+
+def saved_tables(path: Path) -> dict[str, Any]:
+    """The tables kept in `path` (none if it does not exist yet); a file that is not such JSON
+    is a CommandError naming it. Read before any game is played, so a bad --save fails at once."""
+    if not path.exists():
+        return {}
+    try:
+        tables = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise CommandError(f"--save: {path} is not a ladder table ({error})") from None
+    if not isinstance(tables, dict):
+        raise CommandError(f"--save: {path} is not a ladder table (not a JSON object)")
+    return tables
+
+
+def save(path: Path, game_id: str, entry: Mapping[str, Any]) -> None:
+    """Put one game's entry into the JSON file at `path`, keeping the other games' entries."""
+    tables = saved_tables(path)
+    tables[game_id] = dict(entry)
+    text = json.dumps(dict(sorted(tables.items())), indent=1) + "\n"
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise CommandError(f"--save: cannot write {path}: {error.strerror or error}") from None
+
+
+def markdown(game_id: str, entry: Mapping[str, Any]) -> str:
+    """One game's saved table as the README shows it."""
+    rows = ["| Level | Elo | 95 % interval | Games | Pair score |", "|---|---:|---|---:|---:|"]
+    for level, r in entry["ratings"].items():
+        if level == RUNGS[0]:
+            rows.append(f"| {level} | 0 | (anchor) | {r['games']} | {100 * r['score']:.1f} % |")
+        else:
+            interval = f"{r['low']:+d} .. {r['high']:+d}"
+            score = f"{100 * r['score']:.1f} %"
+            rows.append(f"| {level} | {r['elo']:+d} | {interval} | {r['games']} | {score} |")
+    return f"`{entry['command']}`\n\n" + "\n".join(rows)
+
+
 def run(
     game_id: str,
     options: Mapping[str, Any],
@@ -68,11 +138,15 @@ def run(
     progress: bool | None,
     out: TextIO,
     err: TextIO,
+    save_to: Path | None = None,
 ) -> int:
-    """The `ladder` command: 0 when the targets hold, 1 when the table misses one."""
+    """The `ladder` command: 0 when the targets hold, 1 when the table misses one; `save_to`
+    keeps the table there too (`save`)."""
     get_game(game_id)
     if not 1 <= jobs <= MAX_JOBS:
         raise CommandError(f"--jobs must be 1 to {MAX_JOBS}, got {jobs}")
+    if save_to is not None:
+        saved_tables(save_to)
     pairs: list[Pair] = []
     if progress is None:
         progress = err.isatty()
@@ -90,5 +164,8 @@ def run(
     except ValueError as error:
         raise CommandError(f"{PROG} ladder: {error}; play more games") from None
     lines = report(game_id, ratings, games, seed)
+    if save_to is not None:
+        save(save_to, game_id, entry_of(game_id, options, ratings, games, seed))
+        lines.append(f"saved to {save_to}")
     out.write("\n".join(lines) + "\n")
     return 0 if not target_problems(ratings) else 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import site_pages
 from playwright.sync_api import Page, expect
 
 from bugs_table import (
@@ -25,9 +26,10 @@ def test_setup_paints_before_python_and_lists_levels(page: Page, base_url: str) 
     expect(page.locator("h1")).to_have_text("Bugs")
     expect(page.locator("#setup .seat-row:visible")).to_have_count(4)
     expect(page.locator("#start")).to_be_disabled()
-    expect(page.locator("#kind-1 option")).to_have_text(
-        ["Person", "Bot · easy", "Bot · medium", "Bot · hard", "Bot · expert"]
-    )
+    # each level with its rating from pages/ladder.json, where the ladder has one
+    levels = [label for _, label in site_pages.seat_kinds(site_pages.level_ratings("bugs"))]
+    assert levels[0] == "Person" and all(label.startswith("Bot · ") for label in levels[1:])
+    expect(page.locator("#kind-1 option")).to_have_text(levels)
 
 
 def test_one_person_and_three_bots_play_six_hands(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 
+import site_pages
 from playwright.sync_api import Page, expect
 
 from bugs_core.bugspiel.actions import PlayBonus, PlayBug
@@ -218,9 +219,10 @@ def test_setup_paints_before_python(page: Page, base_url: str) -> None:
     expect(page.locator("#players option")).to_have_text(["2", "3", "4"])
     expect(page.locator("#board option")).to_have_count(2)
     expect(page.locator("#start")).to_be_disabled()
-    expect(page.locator("#kind-1 option")).to_have_text(
-        ["Person", "Bot · easy", "Bot · medium", "Bot · hard", "Bot · expert"]
-    )
+    # each level with its rating from pages/ladder.json, where the ladder has one
+    levels = [label for _, label in site_pages.seat_kinds(site_pages.level_ratings("bugspiel"))]
+    assert levels[0] == "Person" and all(label.startswith("Bot · ") for label in levels[1:])
+    expect(page.locator("#kind-1 option")).to_have_text(levels)
     expect(page.locator("#status")).to_have_text("Loading Python…")
 
 

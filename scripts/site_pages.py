@@ -21,6 +21,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+import json
 import re
 import textwrap
 import tomllib
@@ -39,6 +40,14 @@ SEAT_NAMES = ("You", "Ana", "Bo", "Cy", "Di", "Ed")
 SEAT_KINDS = (("human", "Person"), ("easy", "Bot · easy"), ("medium", "Bot · medium"),
               ("hard", "Bot · hard"), ("expert", "Bot · expert"))  # fmt: skip
 """Who plays a seat: the first seat starts as a person, the others as medium bots."""
+LADDER = "ladder.json"
+"""In pages/: each game's ladder table (`python -m bugs_core ladder GAME --save
+pages/ladder.json`), whose ratings the seat menus show beside the bot levels."""
+RATINGS_NOTE = (
+    '<p class="muted small" id="ratings-note">Bot strength is in Elo points from the bots\' '
+    "ladder, where a bot that moves at random is 0: 200 points apart, the stronger bot wins "
+    "about three times in four.</p>"
+)
 
 TEXT_KEYS = ("name", "title", "description", "script", "players", "seats_legend", "pace_label")
 HTML_KEYS = ("options_html", "seats_note_html", "rules_html", "board_html", "overlays_html")
@@ -118,20 +127,44 @@ def options(choices: list[tuple[str, str]], selected: str) -> list[str]:
     ]
 
 
-def seat_rows(count: int, template: str) -> str:
+def level_ratings(page: str, pages: Path = PAGES) -> dict[str, int]:
+    """Each bot level's Elo rating in the game's saved ladder table (none without one)."""
+    path = pages / LADDER
+    if not path.exists():
+        return {}
+    try:
+        table = json.loads(path.read_text(encoding="utf-8")).get(page)
+        if table is None:
+            return {}
+        return {level: int(r["elo"]) for level, r in table["ratings"].items()}
+    except (ValueError, KeyError, TypeError, AttributeError) as error:
+        raise PageError(f"{LADDER}: not a ladder table ({error!r})") from error
+
+
+def seat_kinds(ratings: Mapping[str, int]) -> list[tuple[str, str]]:
+    """The seat menu's choices, each bot level with its rating when the ladder has one."""
+    return [
+        (value, f"{label} (Elo {ratings[value]})" if value in ratings else label)
+        for value, label in SEAT_KINDS
+    ]
+
+
+def seat_rows(count: int, template: str, ratings: Mapping[str, int] | None = None) -> str:
     """The setup form's seat rows, the first a person's and the others medium bots'."""
     if not 1 <= count <= len(SEAT_NAMES):
         raise PageError(f"seats: {count} is not from 1 to {len(SEAT_NAMES)}")
     rows = []
     for index in range(count):
-        kinds = options(list(SEAT_KINDS), "human" if index == 0 else "medium")
+        kinds = options(seat_kinds(ratings or {}), "human" if index == 0 else "medium")
         values = {"index": str(index), "number": str(index + 1), "name": SEAT_NAMES[index],
                   "kinds_html": "".join(kinds)}  # fmt: skip
         rows.append(fill(template, values, SEAT_TEMPLATE))
     return "".join(rows)
 
 
-def game_values(part: Mapping[str, Any], page: str, seat_template: str) -> dict[str, str]:
+def game_values(
+    part: Mapping[str, Any], page: str, seat_template: str, ratings: Mapping[str, int] | None = None
+) -> dict[str, str]:
     """The template's values for one game's part (parsed pages/<page>.toml)."""
     keys = {*TEXT_KEYS, *HTML_KEYS, *OTHER_KEYS}
     if set(part) != keys:
@@ -148,7 +181,8 @@ def game_values(part: Mapping[str, Any], page: str, seat_template: str) -> dict[
         **{key: part[key] for key in (*TEXT_KEYS, *HTML_KEYS)},
         "page": page,
         "stylesheets_html": "\n".join(stylesheets),
-        "seats_html": seat_rows(int(part["seats"]), seat_template),
+        "seats_html": seat_rows(int(part["seats"]), seat_template, ratings),
+        "ratings_note_html": RATINGS_NOTE if ratings else "",
         "pace_html": "\n".join(options(pace, str(part["pace_selected"]))),
     }
 
@@ -223,7 +257,8 @@ def render_game(page: str, pages: Path = PAGES, public: Path = PUBLIC) -> str:
     seat_template = (pages / SEAT_TEMPLATE).read_text(encoding="utf-8")
     with (pages / f"{page}.toml").open("rb") as file:
         part = tomllib.load(file)
-    return inline_head(fill(template, game_values(part, page, seat_template), TEMPLATE), public)
+    values = game_values(part, page, seat_template, level_ratings(page, pages))
+    return inline_head(fill(template, values, TEMPLATE), public)
 
 
 def render_games(pages: Path = PAGES, public: Path = PUBLIC) -> dict[str, str]:

@@ -3,12 +3,15 @@ intervals, and the targets."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
+from bugs_core import cli_ladder
 from bugs_core.__main__ import main
 from bugs_core.ladder import RUNGS, Pair, Rating, fit, pairs_of, play, schedule, target_problems
 
@@ -108,3 +111,35 @@ def test_the_command_names_a_bad_game(capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["ladder", "chess", "--games", "1"]) == 2
     assert "chess" in capsys.readouterr().err
     assert main(["ladder", "bugs", "--jobs", "0"]) == 2
+
+
+def entry(elo: dict[str, int]) -> dict[str, object]:
+    ratings = [Rating(level, e, e - 40, e + 40, 24, 0.5) for level, e in elo.items()]
+    return cli_ladder.entry_of("bugs", {"players": 3}, ratings, 24, 1)
+
+
+def test_save_keeps_each_games_table_and_the_command_that_made_it(tmp_path: Path) -> None:
+    path = tmp_path / "ladder.json"
+    first = entry({"random": 0, "easy": 150, "hard": 400})
+    assert first["command"] == "python -m bugs_core ladder bugs --games 24 --seed 1 --players 3"
+    cli_ladder.save(path, "bugs", first)
+    cli_ladder.save(path, "bugspiel", entry({"random": 0, "easy": 90}))
+    cli_ladder.save(path, "bugs", entry({"random": 0, "easy": 170}))  # replaces bugs's alone
+    tables = json.loads(path.read_text(encoding="utf-8"))
+    assert list(tables) == ["bugs", "bugspiel"]
+    assert tables["bugs"]["ratings"]["easy"] == {
+        "elo": 170, "low": 130, "high": 210, "games": 24, "score": 0.5
+    }  # fmt: skip
+    assert "| easy | +170 | +130 .. +210 | 24 | 50.0 % |" in cli_ladder.markdown(
+        "bugs", tables["bugs"]
+    )
+
+
+def test_a_bad_save_file_is_named_before_any_game_is_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "ladder.json"
+    bad.write_text("[1", encoding="utf-8")
+    assert main(["ladder", "bugs", "--games", "200", "--save", str(bad)]) == 2
+    assert f"{bad} is not a ladder table" in capsys.readouterr().err
+    assert bad.read_text(encoding="utf-8") == "[1"  # left as it was

@@ -3,6 +3,7 @@ site's policy once, the shared blocks, unique ids and its own part, escaped wher
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import sys
@@ -203,4 +204,29 @@ def test_a_malformed_template_or_part_fails_the_build(tmp_path: Path) -> None:
     text = part.read_text(encoding="utf-8").replace('pace_selected = "800"', 'pace_selected = "7"')
     part.write_text(text, encoding="utf-8")
     with pytest.raises(site_pages.PageError, match="not one of the choices"):
+        site_pages.render_game("bugs", pages)
+
+
+def test_the_seat_menus_show_each_levels_rating_from_the_ladder_table(tmp_path: Path) -> None:
+    pages = game_part(tmp_path, "bugs")
+    plain = Page(site_pages.render_game("bugs", pages))
+    assert "ratings-note" not in plain.ids()  # no table for the game: plain labels, no note
+    table = {
+        "bugs": {
+            "command": "python -m bugs_core ladder bugs --games 200 --seed 1",
+            "ratings": {
+                level: {"elo": elo, "low": elo - 50, "high": elo + 50, "games": 120, "score": 0.5}
+                for level, elo in (("random", 0), ("easy", 150), ("hard", 645))
+            },
+            "targets_met": False,
+        }
+    }
+    (pages / site_pages.LADDER).write_text(json.dumps(table), encoding="utf-8")
+    text = site_pages.render_game("bugs", pages)
+    assert '<option value="hard">Bot · hard (Elo 645)</option>' in text
+    assert '<option value="easy">Bot · easy (Elo 150)</option>' in text
+    assert '<option value="medium">Bot · medium</option>' in text  # not in this table
+    assert "ratings-note" in Page(text).ids()
+    (pages / site_pages.LADDER).write_text('{"bugs": {"ratings": 7}}', encoding="utf-8")
+    with pytest.raises(site_pages.PageError, match="not a ladder table"):
         site_pages.render_game("bugs", pages)
