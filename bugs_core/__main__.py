@@ -171,6 +171,11 @@ def build_parser() -> Parser:
         metavar="FILE",
         help="keep the table in this JSON file too (pages/ladder.json: the site and README)",
     )
+    ladder.add_argument(
+        "--log",
+        metavar="FILE",
+        help="append each game's result here as it ends, and reuse those already there",
+    )
 
     replay = commands.add_parser("replay", help="tell a recorded game move by move")
     replay.add_argument("file", metavar="FILE", help="a JSON game record, - for stdin")
@@ -264,6 +269,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             sys.stdout,
             sys.stderr,
             Path(args.save) if args.save else None,
+            Path(args.log) if args.log else None,
         )
     elif args.command == "replay":
         cli_replay.run_replay(args.file, sys.stdout)

@@ -2,10 +2,14 @@
 rating per level with its 95 % interval, random at 0 (`bugs_core.ladder`). Game i is played
 from seed S+i with the seats of entry i of the schedule's cycle, so the same seeds give the
 same table for any number of jobs. `--save FILE` keeps the table in FILE (pages/ladder.json is
-the one the setup forms and the README show)."""
+the one the setup forms and the README show). `--log FILE` appends each game's result to FILE as
+it ends and reuses the results already there that the same code played, so a ladder of many
+CPU-hours survives an interruption and goes on where it stopped."""
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import multiprocessing
 from collections.abc import Iterator, Mapping, Sequence
@@ -16,24 +20,86 @@ from .cli import MAX_JOBS, PROG, CommandError, Progress, format_table
 from .ladder import RUNGS, Pair, Rating, fit, play, schedule, target_problems
 from .registry import get_game
 
+Job = tuple[str, dict[str, Any], tuple[str, ...], int, int]
+"""One game of the ladder: game id, options, seats, seed, index."""
 
-def _play(job: tuple[str, dict[str, Any], tuple[str, ...], int, int]) -> list[Pair]:
-    return play(*job)
+
+def _play(job: Job) -> tuple[Job, list[Pair]]:
+    return job, play(*job)
 
 
-def ladder_pairs(
-    game_id: str, options: Mapping[str, Any], games: int, seed: int, jobs: int
-) -> Iterator[list[Pair]]:
-    """Each game's pairwise results, in game order, played by `jobs` processes."""
+def ladder_jobs(game_id: str, options: Mapping[str, Any], games: int, seed: int) -> list[Job]:
+    """The games of the table: game i from seed S+i, seated by entry i of the cycle."""
     game = get_game(game_id)
     players = game.players(game.make_setup(options))
     cycle = schedule(RUNGS, players)
-    work = [(game_id, dict(options), cycle[i % len(cycle)], seed + i, i) for i in range(games)]
+    return [(game_id, dict(options), cycle[i % len(cycle)], seed + i, i) for i in range(games)]
+
+
+def ladder_pairs(work: Sequence[Job], jobs: int) -> Iterator[tuple[Job, list[Pair]]]:
+    """Each game's pairwise results, in game order, played by `jobs` processes."""
     if jobs == 1:
         yield from map(_play, work)
         return
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
         yield from pool.imap(_play, work)
+
+
+def code_version() -> str:
+    """A digest of the package's source: a logged game counts only for the code that played
+    it (a change to any bot or rule may change every game)."""
+    digest = hashlib.sha256()
+    root = Path(__file__).resolve().parent
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def log_line(job: Job, pairs: Sequence[Pair], code: str) -> str:
+    """One game's result as a line of the --log file."""
+    game_id, options, seats, seed, index = job
+    return json.dumps(
+        {"code": code, "game": game_id, "options": options, "seats": list(seats), "seed": seed,
+         "index": index, "pairs": [[p.a, p.b, p.score] for p in pairs]},
+        sort_keys=True,
+    )  # fmt: skip
+
+
+def drop_cut_line(path: Path) -> None:
+    """Remove a last line the run before was stopped while writing (no newline after it), so
+    the lines appended next start on a line of their own."""
+    if not path.exists():
+        return
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        path.write_bytes(data[: data.rfind(b"\n") + 1])
+
+
+def logged_results(path: Path, work: Sequence[Job], code: str) -> dict[int, list[Pair]]:
+    """The games of `work` that `path` already holds from this code, by index. A last line cut
+    short (the run was stopped while writing it) is ignored; any other line that is not a
+    logged game is a CommandError naming it."""
+    if not path.exists():
+        return {}
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise CommandError(f"--log: cannot read {path}: {error}") from None
+    wanted = {job[4]: job for job in work}
+    found: dict[int, list[Pair]] = {}
+    for number, line in enumerate(lines, 1):
+        try:
+            entry = json.loads(line)
+            job = (entry["game"], entry["options"], tuple(entry["seats"]), entry["seed"],
+                   entry["index"])  # fmt: skip
+            pairs = [Pair(job[4], str(a), str(b), float(score)) for a, b, score in entry["pairs"]]
+        except (ValueError, KeyError, TypeError):
+            if number == len(lines):
+                break
+            raise CommandError(f"--log: {path} line {number} is not a logged ladder game") from None
+        if entry["code"] == code and wanted.get(job[4]) == job:
+            found[job[4]] = pairs
+    return found
 
 
 def report(game_id: str, ratings: Sequence[Rating], games: int, seed: int) -> list[str]:
@@ -139,26 +205,42 @@ def run(
     out: TextIO,
     err: TextIO,
     save_to: Path | None = None,
+    log_to: Path | None = None,
 ) -> int:
     """The `ladder` command: 0 when the targets hold, 1 when the table misses one; `save_to`
-    keeps the table there too (`save`)."""
+    keeps the table there too (`save`), `log_to` each game as it ends (`logged_results`)."""
     get_game(game_id)
     if not 1 <= jobs <= MAX_JOBS:
         raise CommandError(f"--jobs must be 1 to {MAX_JOBS}, got {jobs}")
     if save_to is not None:
         saved_tables(save_to)
-    pairs: list[Pair] = []
+    work = ladder_jobs(game_id, options, games, seed)
+    code = code_version()
+    logged = logged_results(log_to, work, code) if log_to is not None else {}
+    pairs = [pair for index in sorted(logged) for pair in logged[index]]
     if progress is None:
         progress = err.isatty()
-    results = ladder_pairs(game_id, options, games, seed, jobs)
-    if progress:
-        with Progress(games, err) as bar:
-            for done, found in enumerate(results, 1):
+    results = ladder_pairs([job for job in work if job[4] not in logged], jobs)
+    try:
+        log = None
+        if log_to is not None:
+            drop_cut_line(log_to)
+            log = log_to.open("a", encoding="utf-8")
+    except OSError as error:
+        raise CommandError(f"--log: cannot write {log_to}: {error.strerror or error}") from None
+    try:
+        with Progress(games, err) if progress else contextlib.nullcontext() as bar:
+            for done, (job, found) in enumerate(results, len(logged) + 1):
                 pairs.extend(found)
-                bar.update(done)
-    else:
-        for found in results:
-            pairs.extend(found)
+                if log is not None:
+                    log.write(log_line(job, found, code) + "\n")
+                    log.flush()
+                if bar is not None:
+                    bar.update(done)
+    finally:
+        if log is not None:
+            log.close()
+    pairs.sort(key=lambda pair: pair.game)  # logged games first, so back in game order
     try:
         ratings = fit(pairs)
     except ValueError as error:

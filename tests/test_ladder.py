@@ -7,6 +7,7 @@ import json
 import math
 import random
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -143,3 +144,46 @@ def test_a_bad_save_file_is_named_before_any_game_is_played(
     assert main(["ladder", "bugs", "--games", "200", "--save", str(bad)]) == 2
     assert f"{bad} is not a ladder table" in capsys.readouterr().err
     assert bad.read_text(encoding="utf-8") == "[1"  # left as it was
+
+
+def test_a_logged_ladder_goes_on_where_it_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    played: list[int] = []
+
+    def fake_play(
+        game_id: str, options: dict[str, object], seats: tuple[str, ...], seed: int, index: int
+    ) -> list[Pair]:
+        played.append(index)  # the stronger level of each pair wins, but random draws easy
+        return [
+            Pair(
+                index,
+                a,
+                b,
+                0.5 if {a, b} == {"random", "easy"} else float(RUNGS.index(a) > RUNGS.index(b)),
+            )
+            for a, b in pairwise(seats)
+        ]
+
+    monkeypatch.setattr(cli_ladder, "play", fake_play)
+    log = tmp_path / "bugs.jsonl"
+    args = ["ladder", "bugs", "--players", "3", "--jobs", "1", "--log", str(log)]
+    main([*args, "--games", "30"])
+    whole = capsys.readouterr().out
+    assert played == list(range(30)) and len(log.read_text().splitlines()) == 30
+    # stopped while writing a line: the cut line is played again, the rest reused
+    lines = log.read_text().splitlines()
+    log.write_text("\n".join(lines[:20]) + "\n" + lines[20][:17], encoding="utf-8")
+    played.clear()
+    main([*args, "--games", "30"])
+    assert played == list(range(20, 30))
+    assert capsys.readouterr().out == whole  # the same table
+    # results of other code are not reused
+    monkeypatch.setattr(cli_ladder, "code_version", lambda: "another")
+    played.clear()
+    main([*args, "--games", "2"])
+    assert played == [0, 1]
+    # a line that is not a logged game, before the last, is named
+    log.write_text("oops\n" + log.read_text(), encoding="utf-8")
+    assert main([*args, "--games", "2"]) == 2
+    assert f"{log} line 1 is not a logged ladder game" in capsys.readouterr().err
