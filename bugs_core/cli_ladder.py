@@ -45,13 +45,17 @@ def ladder_pairs(work: Sequence[Job], jobs: int) -> Iterator[tuple[Job, list[Pai
         yield from pool.imap(_play, work)
 
 
-def code_version() -> str:
-    """A digest of the package's source: a logged game counts only for the code that played
-    it (a change to any bot or rule may change every game)."""
+def code_version(game_id: str) -> str:
+    """A digest of the code that plays a ladder game of `game_id`: the bots, that game's rules
+    and the package's shared modules (not the command line's). A logged game counts only for
+    the code that played it: a change to any of these may change every game."""
     digest = hashlib.sha256()
     root = Path(__file__).resolve().parent
-    for path in sorted(root.rglob("*.py")):
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    shared = [p for p in root.glob("*.py") if not p.name.startswith(("cli", "__main__"))]
+    own = [*(root / "bots").rglob("*.py"), *(root / game_id.replace("-", "_")).rglob("*")]
+    for path in sorted({*shared, *own}):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -215,7 +219,7 @@ def run(
     if save_to is not None:
         saved_tables(save_to)
     work = ladder_jobs(game_id, options, games, seed)
-    code = code_version()
+    code = code_version(game_id)
     logged = logged_results(log_to, work, code) if log_to is not None else {}
     pairs = [pair for index in sorted(logged) for pair in logged[index]]
     if progress is None:

@@ -179,7 +179,7 @@ def test_a_logged_ladder_goes_on_where_it_stopped(
     assert played == list(range(20, 30))
     assert capsys.readouterr().out == whole  # the same table
     # results of other code are not reused
-    monkeypatch.setattr(cli_ladder, "code_version", lambda: "another")
+    monkeypatch.setattr(cli_ladder, "code_version", lambda game_id: "another")
     played.clear()
     main([*args, "--games", "2"])
     assert played == [0, 1]
