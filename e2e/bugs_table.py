@@ -4,7 +4,9 @@ form and start (every game page has the same form); for Bugs, pick cards and con
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
@@ -13,6 +15,7 @@ from bugs_core.record import GameRecord, Seat, new_record, replay
 from bugs_core.registry import get_game
 
 GAME_TIMEOUT_MS = 240_000
+SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
 
 WAIT_FOR_SOMETHING_TO_DO = """() => {
   const game = document.getElementById('game');
@@ -32,6 +35,18 @@ MY_WINDOW = """() => {
 }"""
 """Bag of Bugs, for the first seat (a person): 'over', 'prompt' (theirs to answer), the open
 grab window's key when they may claim a free Grab token, or false (wait)."""
+
+
+def seat_menu(game_page: str) -> list[str]:
+    """The seat menu's labels as the build writes them: each level with its rating from
+    pages/ladder.json where the ladder has one (scripts/site_pages.py)."""
+    if str(SCRIPTS) not in sys.path:
+        sys.path.append(str(SCRIPTS))  # appended: scripts/site.py must not shadow `site`
+    import site_pages
+
+    labels = [label for _, label in site_pages.seat_kinds(site_pages.level_ratings(game_page))]
+    assert labels[0] == "Person" and all(label.startswith("Bot · ") for label in labels[1:])
+    return labels
 
 
 def open_page(

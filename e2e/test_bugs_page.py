@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-import site_pages
 from playwright.sync_api import Page, expect
 
 from bugs_table import (
@@ -14,6 +13,7 @@ from bugs_table import (
     moves,
     open_page,
     play_a_move_by_clicks,
+    seat_menu,
     set_up,
     wait_for_something_to_do,
 )
@@ -26,10 +26,7 @@ def test_setup_paints_before_python_and_lists_levels(page: Page, base_url: str) 
     expect(page.locator("h1")).to_have_text("Bugs")
     expect(page.locator("#setup .seat-row:visible")).to_have_count(4)
     expect(page.locator("#start")).to_be_disabled()
-    # each level with its rating from pages/ladder.json, where the ladder has one
-    levels = [label for _, label in site_pages.seat_kinds(site_pages.level_ratings("bugs"))]
-    assert levels[0] == "Person" and all(label.startswith("Bot · ") for label in levels[1:])
-    expect(page.locator("#kind-1 option")).to_have_text(levels)
+    expect(page.locator("#kind-1 option")).to_have_text(seat_menu("bugs"))
 
 
 def test_one_person_and_three_bots_play_six_hands(

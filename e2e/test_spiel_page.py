@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import re
 
-import site_pages
 from playwright.sync_api import Page, expect
 
 from bugs_core.bugspiel.actions import PlayBonus, PlayBug
@@ -15,7 +14,7 @@ from bugs_core.bugspiel.cards import bonus_id
 from bugs_core.bugspiel.describe import describe, how_it_ended
 from bugs_core.bugspiel.rules import bonus_points, legal_actions, spot_index
 from bugs_core.record import from_dict, game_of, replay
-from bugs_table import moves, open_page, set_up, wait_for_something_to_do
+from bugs_table import moves, open_page, seat_menu, set_up, wait_for_something_to_do
 from bugs_web.bot_service import choose_move
 from bugs_web.games.bugspiel.session import SpielSession, make_spiel_seats
 from site_checks import BrowserGuard
@@ -219,10 +218,7 @@ def test_setup_paints_before_python(page: Page, base_url: str) -> None:
     expect(page.locator("#players option")).to_have_text(["2", "3", "4"])
     expect(page.locator("#board option")).to_have_count(2)
     expect(page.locator("#start")).to_be_disabled()
-    # each level with its rating from pages/ladder.json, where the ladder has one
-    levels = [label for _, label in site_pages.seat_kinds(site_pages.level_ratings("bugspiel"))]
-    assert levels[0] == "Person" and all(label.startswith("Bot · ") for label in levels[1:])
-    expect(page.locator("#kind-1 option")).to_have_text(levels)
+    expect(page.locator("#kind-1 option")).to_have_text(seat_menu("bugspiel"))
     expect(page.locator("#status")).to_have_text("Loading Python…")
 
 
