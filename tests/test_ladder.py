@@ -187,3 +187,44 @@ def test_a_logged_ladder_goes_on_where_it_stopped(
     log.write_text("oops\n" + log.read_text(), encoding="utf-8")
     assert main([*args, "--games", "2"]) == 2
     assert f"{log} line 1 is not a logged ladder game" in capsys.readouterr().err
+
+
+SMALL_LADDERS = [
+    # The game, its seats, the levels whose order is checked and the games played: a CI-sized
+    # ladder plays only what a few dozen games can afford in CI (expert and the Bugs and
+    # Bugspiel searches at hard cost seconds a move; the full ladder rates them: README, "Bot
+    # levels"). Seeded, so the same code always gives the same table.
+    ("bag-of-bugs", {"players": 3}, ("random", "easy", "medium", "hard"), 24),
+    ("bugs", {"players": 3}, ("random", "easy", "medium"), 18),
+    ("bugspiel", {"players": 2}, ("random", "easy", "medium"), 18),
+]
+KNOWN_OUT_OF_ORDER = {"bag-of-bugs": ("medium", "hard")}
+"""Neighbours the bots do not yet keep apart: Bag of Bugs's hard search plays no better than its
+medium one (24 games: medium +562, hard +412). The test fails once they are in order, so that
+this entry goes when the search gets there."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "options", "rungs", "games"), SMALL_LADDERS)
+def test_a_ci_sized_ladder_keeps_the_levels_in_order(
+    game_id: str, options: dict[str, int], rungs: tuple[str, ...], games: int
+) -> None:
+    cycle = schedule(rungs, options["players"])
+    pairs = [
+        pair
+        for i in range(games)
+        for pair in play(game_id, options, cycle[i % len(cycle)], 1 + i, i)
+    ]
+    ratings = fit(pairs, rungs=rungs)
+    table = ", ".join(f"{r.level} {r.elo:+.0f}" for r in ratings)
+    print(f"{game_id}: {table}")
+    found = [r.level for r in sorted(ratings, key=lambda r: r.elo)]
+    gap = KNOWN_OUT_OF_ORDER.get(game_id)
+    if gap is None:
+        assert found == list(rungs), table
+        return
+    low, high = gap
+    assert found.index(high) < found.index(low), f"{low} and {high} are in order now: {table}"
+    # every other neighbour is in order
+    swapped = [high if r == low else low if r == high else r for r in rungs]
+    assert found == swapped, table
