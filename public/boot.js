@@ -3,6 +3,12 @@
 // over (#runtime gets data-state="ready") and this script stands down.
 "use strict";
 
+// The interpreter module (pyscript.json's "interpreter") is evaluated now, not when PyScript
+// gets round to importing it half a second later: it starts fetching the memory snapshot (or,
+// on a slow first visit, our wheel) at once. PyScript's own import then finds it loaded; a
+// failure here shows there, as PyScript reports it.
+import("./python.mjs").catch(() => {});
+
 (() => {
   const runtime = document.getElementById("runtime");
   const status = document.getElementById("status");

@@ -230,3 +230,35 @@ def test_the_seat_menus_show_each_levels_rating_from_the_ladder_table(tmp_path: 
     (pages / site_pages.LADDER).write_text('{"bugs": {"ratings": 7}}', encoding="utf-8")
     with pytest.raises(site_pages.PageError, match="not a ladder table"):
         site_pages.render_game("bugs", pages)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_game_page_preloads_its_start_in_the_head(name: str) -> None:
+    """Every file of the start's chain is named in the head, as the start asks for it: the
+    modules as module preloads, the rest as fetch() does (CORS mode, so the browser hands the
+    preloaded response over instead of fetching it twice)."""
+    head = GAMES[name].split("</head>", 1)[0]
+    links = [attrs for tag, attrs, _ in Page(head + "</head></html>").elements if tag == "link"]
+    modules = [a["href"] for a in links if a.get("rel") == "modulepreload"]
+    fetched = [a for a in links if a.get("rel") == "preload"]
+    core = (site_build.PUBLIC / site_pages.PYSCRIPT_CORE).read_text(encoding="utf-8")
+    chunk = re.search(r'from\s*"\./(core-[\w-]+\.js)"', core)
+    assert chunk is not None
+    assert modules == [f"vendor/pyscript/{chunk[1]}", *site_pages.PRELOADED_MODULES]
+    script = Page(GAMES[name]).elements[-1][1]
+    assert [a["href"] for a in fetched] == [*site_pages.PRELOADED_FILES, script["src"]]
+    assert all(a["as"] == "fetch" and a["crossorigin"] == "anonymous" for a in fetched)
+    for href in [*modules, *(a["href"] for a in fetched)]:
+        assert (site_build.PUBLIC / str(href)).is_file(), href
+
+
+def test_a_preload_of_a_file_the_site_lacks_fails_the_build(tmp_path: Path) -> None:
+    public = tmp_path / "public"
+    (public / "vendor" / "pyscript").mkdir(parents=True)
+    core = site_build.PUBLIC / site_pages.PYSCRIPT_CORE
+    shutil.copy(core, public / site_pages.PYSCRIPT_CORE)
+    with pytest.raises(site_pages.PageError, match=r"vendor/pyscript/core-[\w-]+\.js is to be"):
+        site_pages.preloads("bugs.py", public)
+    (public / site_pages.PYSCRIPT_CORE).write_text("export {};", encoding="utf-8")
+    with pytest.raises(site_pages.PageError, match="names no core chunk"):
+        site_pages.preloads("bugs.py", public)
