@@ -45,14 +45,22 @@ def ladder_pairs(work: Sequence[Job], jobs: int) -> Iterator[tuple[Job, list[Pai
         yield from pool.imap(_play, work)
 
 
+GAME_BOTS = {"bugs": "bugs_", "bag-of-bugs": "bag_", "bugspiel": "spiel_"}
+"""The name prefix of each game's own modules in bots/ (tests/test_ladder.py checks that every
+game's bots live in them): one game's ladder log stays valid while another game's bots change."""
+
+
 def code_version(game_id: str) -> str:
-    """A digest of the code that plays a ladder game of `game_id`: the bots, that game's rules
-    and the package's shared modules (not the command line's). A logged game counts only for
-    the code that played it: a change to any of these may change every game."""
+    """A digest of the code that plays a ladder game of `game_id`: the shared bots and that
+    game's own, its rules and the package's shared modules (not the command line's). A logged
+    game counts only for the code that played it: a change to any of these may change every
+    game."""
     digest = hashlib.sha256()
     root = Path(__file__).resolve().parent
     shared = [p for p in root.glob("*.py") if not p.name.startswith(("cli", "__main__"))]
-    own = [*(root / "bots").rglob("*.py"), *(root / game_id.replace("-", "_")).rglob("*")]
+    others = tuple(prefix for game, prefix in GAME_BOTS.items() if game != game_id)
+    bots = [p for p in (root / "bots").rglob("*.py") if not p.name.startswith(others)]
+    own = [*bots, *(root / game_id.replace("-", "_")).rglob("*")]
     for path in sorted({*shared, *own}):
         if path.is_file() and "__pycache__" not in path.parts:
             digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())

@@ -3,6 +3,7 @@ intervals, and the targets."""
 
 from __future__ import annotations
 
+import ast
 import json
 import math
 import random
@@ -228,3 +229,30 @@ def test_a_ci_sized_ladder_keeps_the_levels_in_order(
     # every other neighbour is in order
     swapped = [high if r == low else low if r == high else r for r in rungs]
     assert found == swapped, table
+
+
+def test_each_games_bots_live_in_modules_named_for_it() -> None:
+    """code_version leaves other games' bot modules out of a game's digest: that holds only if
+    a game's bots are its own modules (GAME_BOTS's prefix) and shared ones, and shared modules
+    and other games' never use them (bots/__init__.py only names them for import)."""
+    from bugs_core.registry import SPECS
+
+    assert set(cli_ladder.GAME_BOTS) == set(SPECS)
+    prefixes = tuple(cli_ladder.GAME_BOTS.values())
+    bots = Path(cli_ladder.__file__).parent / "bots"
+    for path in bots.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        used = {
+            node.module
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module
+        }
+        own = next((p for p in prefixes if path.name.startswith(p)), None)
+        allowed = {m for m in used if not m.startswith(prefixes) or (own and m.startswith(own))}
+        if path.name != "__init__.py":
+            assert used == allowed, f"{path.name} uses another game's bots: {used - allowed}"
+    for game_id, spec in SPECS.items():
+        for factory in (spec.heuristic, spec.search):
+            module = factory.__module__.rsplit(".", 1)[-1] if factory else ""
+            other = [p for g, p in cli_ladder.GAME_BOTS.items() if g != game_id]
+            assert not module.startswith(tuple(other)), (game_id, module)
