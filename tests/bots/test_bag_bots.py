@@ -30,7 +30,7 @@ from bugs_core.bots import (
     play_bots,
 )
 from bugs_core.bots.bag_heuristic import seat_points
-from bugs_core.bots.bag_search import as_opened
+from bugs_core.bots.bag_search import TWO_TURNS_FROM, as_opened, horizon, rollout_turn
 from bugs_core.bugs import GAME as BUGS
 from bugs_core.errors import BugsError
 from bugs_core.registry import get_spec
@@ -187,6 +187,26 @@ def test_search_ignores_what_it_cannot_see(seed: int) -> None:
     assert bot.choose(GAME, view_two, Rng(5), budget) == move
     # ...and the same before the others submitted: whether they have is not used either.
     assert bot.choose(GAME, GAME.player_view(base, seat), Rng(5), budget) == move
+
+
+def test_the_search_looks_two_turns_ahead_only_with_a_large_budget() -> None:
+    assert [horizon(n, None) for n in (1, 120, TWO_TURNS_FROM - 1)] == [1, 1, 1]
+    assert [horizon(n, None) for n in (TWO_TURNS_FROM, 450, 1000)] == [2, 2, 2]
+    assert horizon(TWO_TURNS_FROM - 1, 60_000) == 1  # the iterations decide when given
+    assert [horizon(None, ms) for ms in (None, 100, 500, 3000)] == [1, 1, 2, 2]
+    budgets = get_spec("bag-of-bugs").budgets
+    assert horizon(budgets["medium"].iterations, budgets["medium"].millis) == 1
+    for level in ("hard", "expert"):
+        assert horizon(budgets[level].iterations, budgets[level].millis) == 2, level
+
+
+@pytest.mark.parametrize("turns", [1, 2, 3])
+def test_a_rollout_ends_after_its_turns_or_with_the_game(turns: int) -> None:
+    state = GAME.initial_state(setup_of(3), Rng(7))
+    while state.phase is not Phase.GAME_OVER:
+        end = rollout_turn(state, turns)
+        assert end.phase is Phase.GAME_OVER or end.turn_no == state.turn_no + turns
+        state = rollout_turn(state, 1)
 
 
 def test_heuristic_points_match_the_scoring_table() -> None:
