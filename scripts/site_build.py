@@ -55,8 +55,18 @@ PYODIDE_FILES = (
 # micropip 0.11.x needs a 3.13+ target: pip on 3.11 would otherwise pick an old release.
 MICROPIP_PYTHON = "3.13"
 # PyScript's error plugin prints raw tracebacks onto the page; our pages say what failed in
-# plain words instead (the traceback still reaches the console).
-DISABLED_PLUGINS = ("error",)
+# plain words instead (the traceback still reaches the console). The others serve elements and
+# APIs the site does not use (<py-editor>, <py-game>, a terminal, donkey workers, notices of
+# deprecated PyScript features): each is one more module fetched and run before PyScript asks
+# for the interpreter, a round trip on every start.
+DISABLED_PLUGINS = (
+    "error",
+    "deprecations-manager",
+    "donkey",
+    "py-editor",
+    "py-game",
+    "py-terminal",
+)
 # 1980-01-01, the earliest date a zip file can hold.
 WHEEL_DATE_EPOCH = "315532800"
 

@@ -180,7 +180,11 @@ def test_the_config_loads_our_package_from_this_site_without_an_installer() -> N
     # the snapshot has the package unpacked already; python.mjs unzips it for a plain start
     assert "files" not in config
     assert "packages" not in config  # micropip would be fetched, and a name sent to PyPI
-    assert config["plugins"] == ["!error"]
+    assert config["plugins"][0] == "!error"  # tracebacks are not drawn on the page
+    core = (PUBLIC / "vendor" / "pyscript").glob("core-*.js")
+    plugins = set(re.findall(r'"?([\w-]+)"?:\(\)=>import\("\./\1-', next(core).read_text()))
+    assert {"error", "py-editor", "py-terminal"} <= plugins  # PyScript's plugins, as it names them
+    assert {f"!{name}" for name in plugins} == set(config["plugins"])  # none of them is used
     note = json.loads(site_build.wheel_note("bugs_table-9.9.9-py3-none-any.whl"))
     assert note == {"wheel": "bugs_table-9.9.9-py3-none-any.whl"}
 
