@@ -242,9 +242,9 @@ def test_a_game_page_preloads_its_start_in_the_head(name: str) -> None:
     modules = [a["href"] for a in links if a.get("rel") == "modulepreload"]
     fetched = [a for a in links if a.get("rel") == "preload"]
     core = (site_build.PUBLIC / site_pages.PYSCRIPT_CORE).read_text(encoding="utf-8")
-    chunk = re.search(r'from\s*"\./(core-[\w-]+\.js)"', core)
+    chunk = site_pages.CORE_CHUNK.search(core)
     assert chunk is not None
-    assert modules == [f"vendor/pyscript/{chunk[1]}", *site_pages.PRELOADED_MODULES]
+    assert modules == [f"vendor/pyscript/{chunk['chunk']}", *site_pages.PRELOADED_MODULES]
     script = Page(GAMES[name]).elements[-1][1]
     assert [a["href"] for a in fetched] == [*site_pages.PRELOADED_FILES, script["src"]]
     assert all(a["as"] == "fetch" and a["crossorigin"] == "anonymous" for a in fetched)
