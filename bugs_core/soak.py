@@ -9,7 +9,6 @@ not depend on how many processes share it out.
 from __future__ import annotations
 
 import dataclasses
-import multiprocessing
 import signal
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -280,6 +279,10 @@ def soak(
         (game.id, first, min(chunk, start + games - first), players, mix)
         for first in range(start, start + games, chunk)
     ]
+    # imported here: the pages import this module too (the snapshot holds every module) but
+    # never start a pool, and the site's standard library has no multiprocessing
+    import multiprocessing
+
     with multiprocessing.get_context("fork").Pool(jobs, initializer=_quiet) as pool:
         for outcomes in pool.imap(_chunk, tasks):
             yield from outcomes

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import site_pages
+import site_stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 PUBLIC = ROOT / "public"
@@ -30,6 +31,16 @@ CONFIG = PUBLIC / "pyscript.json"
 OLD_CONFIG = PUBLIC / "pyscript.toml"  # what builds before the JSON config wrote
 SERVICE_WORKER = PUBLIC / "sw.js"
 SNAPSHOT = VENDOR / "pyodide" / "snapshot.bin.gz"
+SITE_STDLIB = VENDOR / "pyodide" / "site_stdlib.zip"
+"""The standard library the pages' Python starts with (scripts/site_stdlib.py): the stock zip
+less the modules no page can import."""
+STOCK_STDLIB = VENDOR / "pyodide" / "python_stdlib.zip"
+BROWSER_PACKAGES = ((ROOT, "bugs_core"), (ROOT / "web", "bugs_web"), (ROOT / "web", "bugs_pages"))
+"""Our packages as the pages import them, less their command-line modules (below)."""
+SNAPSHOT_TOOLS = ("importlib", "json", "os", "pathlib", "pkgutil", "sys", "zipfile")
+"""What scripts/snapshot.mjs's own Python imports to make the snapshot."""
+COMMAND_LINE = ("cli", "__main__")
+"""Module names (or their starts) of the command line, which never runs in a page."""
 SNAPSHOT_SCRIPT = ROOT / "scripts" / "snapshot.mjs"
 SNAPSHOT_IMPORTS = ("asyncio", "bugs_core", "bugs_web")
 """Imported into the snapshot: our packages (every module but the command line's) and what
@@ -233,9 +244,14 @@ def precache_files(public: Path = PUBLIC) -> list[str]:
 
     The whole site, so that pages never visited still work offline, the game pages the
     build writes among them (whether or not written yet). Left out: the service worker and its
-    precache list (the browser fetches those itself) and hidden files.
+    precache list (the browser fetches those itself), the stock standard library (no page of
+    the site loads it) and hidden files.
     """
     skipped = {SERVICE_WORKER.name, PRECACHE.name}
+    if public == PUBLIC:
+        # the stock standard library: only a plain PyScript page on the vendored runtime loads
+        # it (the benchmark's reference, e2e/test_micropip.py); the site's pages use SITE_STDLIB
+        skipped.add(STOCK_STDLIB.relative_to(PUBLIC).as_posix())
     files = [f"{name}.html" for name in site_pages.game_parts()] if public == PUBLIC else []
     for path in public.rglob("*"):
         relative = path.relative_to(public)
@@ -300,6 +316,35 @@ def write_pages() -> None:
     log(f"wrote {', '.join(f'{PUBLIC.relative_to(ROOT)}/{name}' for name in names)}")
 
 
+def browser_sources() -> list[site_stdlib.Source]:
+    """Every Python module a page or its bot worker may run: ours (the command line's aside),
+    the pages' own scripts and PyScript's package."""
+    sources = [
+        source
+        for folder, package in BROWSER_PACKAGES
+        for source in site_stdlib.package_sources(folder, package, COMMAND_LINE)
+    ]
+    sources.extend(
+        site_stdlib.Source(f"__page_{path.stem}", path.read_text(encoding="utf-8"))
+        for path in sorted(PUBLIC.glob("*.py"))
+    )
+    bundle = PYSCRIPT_STDLIB.read_text(encoding="utf-8")  # `export default {...JSON...};`
+    tree = json.loads(bundle.split("export default", 1)[1].strip().removesuffix(";"))
+    sources.extend(site_stdlib.tree_sources(tree))
+    return sources
+
+
+def trim_stdlib() -> None:
+    """Write the site's standard library zip (scripts/site_stdlib.py) beside the stock one."""
+    data, trimmed = site_stdlib.trim(STOCK_STDLIB.read_bytes(), browser_sources(), SNAPSHOT_TOOLS)
+    SITE_STDLIB.write_bytes(data)
+    log(
+        f"wrote {SITE_STDLIB.relative_to(ROOT)}: {len(trimmed.kept)} modules of "
+        f"{len(trimmed.kept) + len(trimmed.dropped)}, {trimmed.site_bytes / 1e6:.2f} MB "
+        f"(stock {trimmed.stock_bytes / 1e6:.2f} MB)"
+    )
+
+
 def make_snapshot(wheel_name: str) -> None:
     """The Pyodide memory snapshot the pages start from (scripts/snapshot.mjs), made with Node
     from the vendored Pyodide and our wheel. Made anew only when one of those changes: the
@@ -307,7 +352,7 @@ def make_snapshot(wheel_name: str) -> None:
     wheel = WHEELS / wheel_name
     digest = hashlib.sha256()
     runtime = (VENDOR / "pyodide" / name for name in PYODIDE_FILES)
-    for part in (SNAPSHOT_SCRIPT, wheel, PYSCRIPT_STDLIB, *runtime):
+    for part in (SNAPSHOT_SCRIPT, wheel, PYSCRIPT_STDLIB, SITE_STDLIB, *runtime):
         digest.update(part.read_bytes())
     digest.update(repr((SNAPSHOT_IMPORTS, SNAPSHOT_COMPILED)).encode())
     kept = CACHE / f"snapshot-{digest.hexdigest()[:16]}.bin.gz"
@@ -316,8 +361,8 @@ def make_snapshot(wheel_name: str) -> None:
         log("node scripts/snapshot.mjs (Python started and our modules imported, then saved)")
         with tempfile.TemporaryDirectory() as tmp:
             raw = Path(tmp) / "snapshot.bin"
-            run(["node", str(SNAPSHOT_SCRIPT), str(VENDOR / "pyodide"), str(wheel),
-                 str(PYSCRIPT_STDLIB), str(raw), *SNAPSHOT_IMPORTS,
+            run(["node", str(SNAPSHOT_SCRIPT), str(VENDOR / "pyodide"), str(SITE_STDLIB),
+                 str(wheel), str(PYSCRIPT_STDLIB), str(raw), *SNAPSHOT_IMPORTS,
                  "--compile", *SNAPSHOT_COMPILED])  # fmt: skip
             # Gzipped by us, not left to the host: 31 MB of memory is about 7 MB this way, and
             # python.mjs inflates it in the browser. mtime=0: the same memory, the same file.
@@ -335,6 +380,7 @@ def build() -> None:
     copy_runtime()
     vendor_micropip()
     wheel_name = build_wheel()
+    trim_stdlib()
     make_snapshot(wheel_name)
     CONFIG.write_text(pyscript_config(), encoding="utf-8")
     OLD_CONFIG.unlink(missing_ok=True)  # a stale copy would be precached and served

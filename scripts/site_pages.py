@@ -257,7 +257,7 @@ PRELOADED_MODULES = ("python.mjs", "vendor/pyodide/pyodide.mjs", "vendor/pyodide
 PRELOADED_FILES = (
     "pyscript.json",
     "vendor/pyodide/pyodide-lock.json",
-    "vendor/pyodide/python_stdlib.zip",
+    "vendor/pyodide/site_stdlib.zip",
     "vendor/pyodide/pyodide.asm.wasm",
 )
 """What a start fetches, in order: each module imports the next, and Pyodide fetches its files

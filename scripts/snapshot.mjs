@@ -1,6 +1,9 @@
 // Make the Pyodide memory snapshot the pages start from (scripts/site_build.py runs this).
 //
-//   node scripts/snapshot.mjs PYODIDE_DIR WHEEL PYSCRIPT_STDLIB OUT MODULE... [--compile PACKAGE...]
+//   node scripts/snapshot.mjs PYODIDE_DIR STDLIB_ZIP WHEEL PYSCRIPT_STDLIB OUT MODULE... [--compile PACKAGE...]
+//
+// STDLIB_ZIP is the standard library the pages start with (scripts/site_stdlib.py): the
+// snapshot holds Python's index of that zip, so it must be the very zip python.mjs names.
 //
 // Boots the vendored Pyodide in Node, unzips our wheel into Python's working folder
 // (/home/pyodide, on sys.path), imports MODULE... (our packages with every module in them)
@@ -20,12 +23,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, wheel, pyscriptStdlib, out, ...rest] = process.argv.slice(2);
+const [pyodideDir, stdlibZip, wheel, pyscriptStdlib, out, ...rest] = process.argv.slice(2);
 const split = rest.includes("--compile") ? rest.indexOf("--compile") : rest.length;
 const [modules, compiled] = [rest.slice(0, split), rest.slice(split + 1)];
 if (!pyodideDir || !wheel || !pyscriptStdlib || !out) {
   console.error(
-    "usage: node scripts/snapshot.mjs PYODIDE_DIR WHEEL PYSCRIPT_STDLIB OUT MODULE... " +
+    "usage: node scripts/snapshot.mjs PYODIDE_DIR STDLIB_ZIP WHEEL PYSCRIPT_STDLIB OUT MODULE... " +
       "[--compile PACKAGE...]",
   );
   process.exit(2);
@@ -89,7 +92,11 @@ function flatten(tree, prefix = "", files = {}) {
 async function main() {
   const folder = resolve(pyodideDir);
   const { loadPyodide } = await import(pathToFileURL(`${folder}/pyodide.mjs`).href);
-  const pyodide = await loadPyodide({ indexURL: `${folder}/`, _makeSnapshot: true });
+  const pyodide = await loadPyodide({
+    indexURL: `${folder}/`,
+    stdLibURL: resolve(stdlibZip),
+    _makeSnapshot: true,
+  });
   pyodide.FS.writeFile("/tmp/bugs_table.whl", readFileSync(wheel));
   pyodide.runPython(PREPARE);
   const { default: stdlib } = await import(pathToFileURL(resolve(pyscriptStdlib)).href);
@@ -105,6 +112,9 @@ try {
   await main();
 } catch (error) {
   // One readable line: left alone, Node prints a line of minified Pyodide first.
-  console.error(`snapshot failed: ${String(error?.message ?? error).trim().split("\n").pop()}`);
+  // The exception's own line, not a note Python added after it (Pyodide's on a missing module).
+  const lines = String(error?.message ?? error).trim().split("\n");
+  const raised = lines.filter((line) => /^[A-Za-z_.]+(Error|Exception|Exit)\b/.test(line)).pop();
+  console.error(`snapshot failed: ${raised ?? lines.pop()}`);
   process.exit(1);
 }

@@ -132,7 +132,9 @@ def needed_by_pages() -> set[str]:
         note = json.loads((PUBLIC / "wheels" / "wheel.json").read_text(encoding="utf-8"))
         needed.update({"wheels/wheel.json", f"wheels/{note['wheel']}"})  # python.mjs's plain start
         pyodide = PUBLIC / "vendor" / "pyodide"
-        needed.update(f"vendor/pyodide/{name}" for name in site_build.PYODIDE_FILES)
+        runtime = {*site_build.PYODIDE_FILES, site_build.SITE_STDLIB.name}
+        runtime.discard(site_build.STOCK_STDLIB.name)  # the pages start with SITE_STDLIB
+        needed.update(f"vendor/pyodide/{name}" for name in runtime)
         lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
         needed.add(f"vendor/pyodide/{lock['packages']['micropip']['file_name']}")
     else:
