@@ -173,8 +173,8 @@ export async function loadPyodide(options = {}) {
     ...options,
     indexURL: folder,
     lockFileURL: `${folder}pyodide-lock.json`,
-    // the standard library less what no page imports (scripts/site_stdlib.py): 0.9 MB fewer
-    // on a first visit; the snapshot was made with this very zip
+    // the standard library less what no page imports (scripts/site_stdlib.py), compiled
+    // (scripts/compile_stdlib.mjs); the snapshot was made with this very zip
     stdLibURL: `${folder}site_stdlib.zip`,
   };
   if (!(await wanted)) {

@@ -33,7 +33,7 @@ SERVICE_WORKER = PUBLIC / "sw.js"
 SNAPSHOT = VENDOR / "pyodide" / "snapshot.bin.gz"
 SITE_STDLIB = VENDOR / "pyodide" / "site_stdlib.zip"
 """The standard library the pages' Python starts with (scripts/site_stdlib.py): the stock zip
-less the modules no page can import."""
+less the modules no page can import, compiled to bytecode (scripts/compile_stdlib.mjs)."""
 STOCK_STDLIB = VENDOR / "pyodide" / "python_stdlib.zip"
 BROWSER_PACKAGES = ((ROOT, "bugs_core"), (ROOT / "web", "bugs_web"), (ROOT / "web", "bugs_pages"))
 """Our packages as the pages import them, less their command-line modules (below)."""
@@ -42,6 +42,7 @@ SNAPSHOT_TOOLS = ("importlib", "json", "os", "pathlib", "pkgutil", "sys", "zipfi
 COMMAND_LINE = ("cli", "__main__")
 """Module names (or their starts) of the command line, which never runs in a page."""
 SNAPSHOT_SCRIPT = ROOT / "scripts" / "snapshot.mjs"
+COMPILE_SCRIPT = ROOT / "scripts" / "compile_stdlib.mjs"
 SNAPSHOT_IMPORTS = ("asyncio", "bugs_core", "bugs_web")
 """Imported into the snapshot: our packages (every module but the command line's) and what
 the pages' own scripts import besides PyScript, which cannot be imported outside a page."""
@@ -247,11 +248,10 @@ def precache_files(public: Path = PUBLIC) -> list[str]:
     precache list (the browser fetches those itself), the stock standard library (no page of
     the site loads it) and hidden files.
     """
-    skipped = {SERVICE_WORKER.name, PRECACHE.name}
-    if public == PUBLIC:
-        # the stock standard library: only a plain PyScript page on the vendored runtime loads
-        # it (the benchmark's reference, e2e/test_micropip.py); the site's pages use SITE_STDLIB
-        skipped.add(STOCK_STDLIB.relative_to(PUBLIC).as_posix())
+    # the stock standard library: only a plain PyScript page on the vendored runtime loads it
+    # (the benchmark's reference, e2e/test_micropip.py); the site's pages use SITE_STDLIB
+    stock = STOCK_STDLIB.relative_to(PUBLIC).as_posix()
+    skipped = {SERVICE_WORKER.name, PRECACHE.name, stock}
     files = [f"{name}.html" for name in site_pages.game_parts()] if public == PUBLIC else []
     for path in public.rglob("*"):
         relative = path.relative_to(public)
@@ -335,13 +335,31 @@ def browser_sources() -> list[site_stdlib.Source]:
 
 
 def trim_stdlib() -> None:
-    """Write the site's standard library zip (scripts/site_stdlib.py) beside the stock one."""
+    """Write the site's standard library zip (scripts/site_stdlib.py), compiled to bytecode
+    (scripts/compile_stdlib.mjs), beside the stock one. Compiled anew only when its inputs
+    change, so a rebuild keeps the same bytes (and the snapshot made with them)."""
     data, trimmed = site_stdlib.trim(STOCK_STDLIB.read_bytes(), browser_sources(), SNAPSHOT_TOOLS)
-    SITE_STDLIB.write_bytes(data)
+    digest = hashlib.sha256(data)
+    for part in (COMPILE_SCRIPT, *(VENDOR / "pyodide" / name for name in PYODIDE_FILES)):
+        digest.update(part.read_bytes())
+    kept = CACHE / f"stdlib-{digest.hexdigest()[:16]}.zip"
+    if not kept.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        log("node scripts/compile_stdlib.mjs (the site's standard library to bytecode)")
+        with tempfile.TemporaryDirectory() as tmp:
+            source = Path(tmp) / "source.zip"
+            source.write_bytes(data)
+            compiled = Path(tmp) / "compiled.zip"
+            run(["node", str(COMPILE_SCRIPT), str(VENDOR / "pyodide"), str(source), str(compiled)])
+            for old in CACHE.glob("stdlib-*"):
+                old.unlink()
+            shutil.copyfile(compiled, kept)
+    shutil.copy2(kept, SITE_STDLIB)
     log(
         f"wrote {SITE_STDLIB.relative_to(ROOT)}: {len(trimmed.kept)} modules of "
-        f"{len(trimmed.kept) + len(trimmed.dropped)}, {trimmed.site_bytes / 1e6:.2f} MB "
-        f"(stock {trimmed.stock_bytes / 1e6:.2f} MB)"
+        f"{len(trimmed.kept) + len(trimmed.dropped)}, {trimmed.site_bytes / 1e6:.2f} MB of "
+        f"source (stock {trimmed.stock_bytes / 1e6:.2f} MB), "
+        f"{SITE_STDLIB.stat().st_size / 1e6:.2f} MB compiled"
     )
 
 

@@ -110,10 +110,13 @@ def test_the_pages_code_imports_no_module_left_out_on_purpose() -> None:
 def test_the_built_site_starts_python_with_its_own_standard_library() -> None:
     site = zipfile.ZipFile(site_build.SITE_STDLIB)
     names = set(site.namelist())
-    assert {"asyncio/__init__.py", "json/__init__.py", "encodings/utf_8.py", "site.py"} <= names
-    assert {"_pyodide/__init__.py", "pyodide/ffi/__init__.py", "pkgutil.py"} <= names
-    assert not {"unittest/__init__.py", "pdb.py", "encodings/cp1252.py"} & names
-    assert site_build.SITE_STDLIB.stat().st_size < 0.6 * site_build.STOCK_STDLIB.stat().st_size
+    # compiled: each module's bytecode (scripts/compile_stdlib.mjs) in place of its source
+    assert not any(name.endswith(".py") for name in names)
+    assert {"asyncio/__init__.pyc", "json/__init__.pyc", "encodings/utf_8.pyc", "site.pyc"} <= names
+    assert {"_pyodide/__init__.pyc", "pyodide/ffi/__init__.pyc", "pkgutil.pyc"} <= names
+    assert not {"unittest/__init__.pyc", "pdb.pyc", "encodings/cp1252.pyc"} & names
+    header = site.read("asyncio/__init__.pyc")[:16]
+    assert int.from_bytes(header[4:8], "little") == 0b01  # hash-based, unchecked (PEP 552)
     wrapper = (site_build.PUBLIC / "python.mjs").read_text(encoding="utf-8")
     assert f"stdLibURL: `${{folder}}{site_build.SITE_STDLIB.name}`" in wrapper
     files = site_build.precache_files()
