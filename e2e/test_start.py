@@ -115,7 +115,7 @@ SLOW_LINE = {
     "downloadThroughput": 1_250_000,
     "uploadThroughput": 312_500,
 }
-"""Chromium's emulated 10 Mbit/s with 40 ms: the snapshot's 7.8 MB would cost 6 s there, more
+"""Chromium's emulated 10 Mbit/s with 40 ms: the snapshot's 6.9 MB would cost 5.5 s there, more
 than the ~2 s it saves (public/python.mjs)."""
 
 

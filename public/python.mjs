@@ -26,14 +26,14 @@ async function snapshot() {
 }
 
 // The snapshot is worth its bytes only on a fast connection: it saves about 2 s of Python's
-// start and imports (bench/run.py, start: cold, plain against snapshot) but weighs 7.8 MB
-// gzipped, 6 s at 10 Mbit/s. So it is used when the offline cache has it (any visit after the
+// start and imports (bench/run.py, start: cold, plain against snapshot) but weighs 6.9 MB
+// gzipped, 5.5 s at 10 Mbit/s. So it is used when the offline cache has it (any visit after the
 // first: no bytes at all) or when the page's own files came fast enough that it arrives within
-// the time it saves; a first visit over a slower network starts Python the plain way, 7.8 MB
+// the time it saves; a first visit over a slower network starts Python the plain way, 6.9 MB
 // lighter, and the service worker fetches the snapshot once, in the background, for the next
 // visit (bench/run.py, network).
 const SAVES_SECONDS = 2;
-const SNAPSHOT_BYTES = 7.8e6;
+const SNAPSHOT_BYTES = 6.9e6; // the built snapshot.bin.gz (tests/test_site_build.py checks it)
 const SAMPLE_BYTES = 20_000; // a response this big says something of the bandwidth
 
 async function inTheCache(url) {

@@ -207,3 +207,13 @@ def test_the_offline_worker_keeps_the_snapshot_it_precaches_inflated() -> None:
     path = site_build.SNAPSHOT.relative_to(PUBLIC).as_posix()
     assert f'const SNAPSHOT = "{path}";' in worker
     assert "await keepInflated(cache, SNAPSHOT);" in worker
+
+
+def test_the_interpreter_knows_the_snapshots_size() -> None:
+    """python.mjs weighs the snapshot against the line's speed: its figure is the built file's."""
+    wrapper = (PUBLIC / "python.mjs").read_text(encoding="utf-8")
+    found = re.search(r"^const SNAPSHOT_BYTES = ([\d.e]+);", wrapper, re.MULTILINE)
+    assert found is not None
+    if BUILT:
+        size = site_build.SNAPSHOT.stat().st_size
+        assert abs(float(found.group(1)) - size) < 0.1 * size
