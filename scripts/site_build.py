@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -334,6 +335,20 @@ def browser_sources() -> list[site_stdlib.Source]:
     return sources
 
 
+def cached(name: str, suffix: str, digest: str, make: Callable[[Path], bytes]) -> Path:
+    """build/site-cache/NAME-<digest>SUFFIX, made by `make` (given a scratch folder) when it is
+    not there yet; older NAME files go, so the cache holds one of each."""
+    kept = CACHE / f"{name}-{digest[:16]}{suffix}"
+    if not kept.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            data = make(Path(tmp))
+        for old in CACHE.glob(f"{name}-*"):
+            old.unlink()
+        kept.write_bytes(data)
+    return kept
+
+
 def trim_stdlib() -> None:
     """Write the site's standard library zip (scripts/site_stdlib.py), compiled to bytecode
     (scripts/compile_stdlib.mjs), beside the stock one. Compiled anew only when its inputs
@@ -342,18 +357,15 @@ def trim_stdlib() -> None:
     digest = hashlib.sha256(data)
     for part in (COMPILE_SCRIPT, *(VENDOR / "pyodide" / name for name in PYODIDE_FILES)):
         digest.update(part.read_bytes())
-    kept = CACHE / f"stdlib-{digest.hexdigest()[:16]}.zip"
-    if not kept.exists():
-        CACHE.mkdir(parents=True, exist_ok=True)
+
+    def compile_bytecode(tmp: Path) -> bytes:
         log("node scripts/compile_stdlib.mjs (the site's standard library to bytecode)")
-        with tempfile.TemporaryDirectory() as tmp:
-            source = Path(tmp) / "source.zip"
-            source.write_bytes(data)
-            compiled = Path(tmp) / "compiled.zip"
-            run(["node", str(COMPILE_SCRIPT), str(VENDOR / "pyodide"), str(source), str(compiled)])
-            for old in CACHE.glob("stdlib-*"):
-                old.unlink()
-            shutil.copyfile(compiled, kept)
+        source, compiled = tmp / "source.zip", tmp / "compiled.zip"
+        source.write_bytes(data)
+        run(["node", str(COMPILE_SCRIPT), str(VENDOR / "pyodide"), str(source), str(compiled)])
+        return compiled.read_bytes()
+
+    kept = cached("stdlib", ".zip", digest.hexdigest(), compile_bytecode)
     shutil.copy2(kept, SITE_STDLIB)
     log(
         f"wrote {SITE_STDLIB.relative_to(ROOT)}: {len(trimmed.kept)} modules of "
@@ -373,21 +385,18 @@ def make_snapshot(wheel_name: str) -> None:
     for part in (SNAPSHOT_SCRIPT, wheel, PYSCRIPT_STDLIB, SITE_STDLIB, *runtime):
         digest.update(part.read_bytes())
     digest.update(repr((SNAPSHOT_IMPORTS, SNAPSHOT_COMPILED)).encode())
-    kept = CACHE / f"snapshot-{digest.hexdigest()[:16]}.bin.gz"
-    if not kept.exists():
-        CACHE.mkdir(parents=True, exist_ok=True)
+
+    def make(tmp: Path) -> bytes:
         log("node scripts/snapshot.mjs (Python started and our modules imported, then saved)")
-        with tempfile.TemporaryDirectory() as tmp:
-            raw = Path(tmp) / "snapshot.bin"
-            run(["node", str(SNAPSHOT_SCRIPT), str(VENDOR / "pyodide"), str(SITE_STDLIB),
-                 str(wheel), str(PYSCRIPT_STDLIB), str(raw), *SNAPSHOT_IMPORTS,
-                 "--compile", *SNAPSHOT_COMPILED])  # fmt: skip
-            # Gzipped by us, not left to the host: 31 MB of memory is about 7 MB this way, and
-            # python.mjs inflates it in the browser. mtime=0: the same memory, the same file.
-            packed = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
-        for old in CACHE.glob("snapshot-*"):
-            old.unlink()
-        kept.write_bytes(packed)
+        raw = tmp / "snapshot.bin"
+        run(["node", str(SNAPSHOT_SCRIPT), str(VENDOR / "pyodide"), str(SITE_STDLIB),
+             str(wheel), str(PYSCRIPT_STDLIB), str(raw), *SNAPSHOT_IMPORTS,
+             "--compile", *SNAPSHOT_COMPILED])  # fmt: skip
+        # Gzipped by us, not left to the host: 31 MB of memory is about 7 MB this way, and
+        # python.mjs inflates it in the browser. mtime=0: the same memory, the same file.
+        return gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
+
+    kept = cached("snapshot", ".bin.gz", digest.hexdigest(), make)
     shutil.copy2(kept, SNAPSHOT)
     log(f"wrote {SNAPSHOT.relative_to(ROOT)} ({SNAPSHOT.stat().st_size / 1e6:.1f} MB)")
 

@@ -9,6 +9,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
@@ -217,3 +219,24 @@ def test_the_interpreter_knows_the_snapshots_size() -> None:
     if BUILT:
         size = site_build.SNAPSHOT.stat().st_size
         assert abs(float(found.group(1)) - size) < 0.1 * size
+
+
+def test_a_made_file_is_cached_by_its_inputs_one_of_each_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(site_build, "CACHE", tmp_path / "cache")
+    made: list[Path] = []
+
+    def make(scratch: Path) -> bytes:
+        assert scratch.is_dir()
+        made.append(scratch)
+        return b"first"
+
+    first = site_build.cached("thing", ".bin", "a" * 64, make)
+    assert first.read_bytes() == b"first" and first.name == f"thing-{'a' * 16}.bin"
+    assert site_build.cached("thing", ".bin", "a" * 64, make) == first
+    assert len(made) == 1  # the same inputs: not made again
+    second = site_build.cached("thing", ".bin", "b" * 64, lambda scratch: b"second")
+    site_build.cached("other", ".bin", "c" * 64, lambda scratch: b"other")
+    names = sorted(path.name for path in (tmp_path / "cache").iterdir())
+    assert names == [f"other-{'c' * 16}.bin", second.name]  # the old "thing" went
