@@ -199,8 +199,7 @@ class Stdlib:
         path = self.path(module)
         if path is None:
             return None
-        text = self.zip.read(path).decode("utf-8")
-        return Source(module, text, path.endswith("/__init__.py"))
+        return source_at(path, self.zip.read(path).decode("utf-8"))
 
     def modules_under(self, package: str) -> Iterator[str]:
         """`package` and every module inside it."""
@@ -290,14 +289,10 @@ def package_sources(folder: Path, package: str, skip: Iterable[str] = ()) -> Ite
     `skip` (the command line's modules, which never run in a page)."""
     skipped = tuple(skip)
     for path in sorted((folder / package).rglob("*.py")):
-        parts = list(path.relative_to(folder).with_suffix("").parts)
-        is_package = parts[-1] == "__init__"
-        if is_package:
-            parts.pop()
-        name = ".".join(parts)
-        if any(part.startswith(skipped) for part in parts):
+        relative = path.relative_to(folder).as_posix()
+        if any(part.startswith(skipped) for part in module_of(relative).split(".")):
             continue
-        yield Source(name, path.read_text(encoding="utf-8"), is_package)
+        yield source_at(relative, path.read_text(encoding="utf-8"))
 
 
 def tree_sources(tree: dict[str, object], prefix: tuple[str, ...] = ()) -> Iterator[Source]:
@@ -306,8 +301,9 @@ def tree_sources(tree: dict[str, object], prefix: tuple[str, ...] = ()) -> Itera
         if isinstance(value, dict):
             yield from tree_sources(value, (*prefix, name))
         elif isinstance(value, str) and name.endswith(".py"):
-            parts = [*prefix, name.removesuffix(".py")]
-            is_package = parts[-1] == "__init__"
-            if is_package:
-                parts.pop()
-            yield Source(".".join(parts), value, is_package)
+            yield source_at("/".join((*prefix, name)), value)
+
+
+def source_at(path: str, text: str) -> Source:
+    """The module at `path` (a .py path inside a folder on sys.path) with its text."""
+    return Source(module_of(path), text, path.endswith("/__init__.py"))
