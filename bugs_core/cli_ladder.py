@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from . import is_command_line
 from .cli import MAX_JOBS, PROG, CommandError, Progress, format_table
 from .ladder import RUNGS, Pair, Rating, fit, play, schedule, target_problems
 from .registry import get_game
@@ -57,7 +58,7 @@ def code_version(game_id: str) -> str:
     game."""
     digest = hashlib.sha256()
     root = Path(__file__).resolve().parent
-    shared = [p for p in root.glob("*.py") if not p.name.startswith(("cli", "__main__"))]
+    shared = [p for p in root.glob("*.py") if not is_command_line(p.stem)]
     others = tuple(prefix for game, prefix in GAME_BOTS.items() if game != game_id)
     bots = [p for p in (root / "bots").rglob("*.py") if not p.name.startswith(others)]
     own = [*bots, *(root / game_id.replace("-", "_")).rglob("*")]

@@ -81,9 +81,9 @@ def ladder_budget(level: str, game_id: str) -> Budget | None:
     return Budget(iterations=budget.iterations)
 
 
-def make_bot(level: str) -> Bot:
-    """A fresh bot of `level` (random is the random bot)."""
-    return BOTS["random"]() if level == ANCHOR else LEVELS[level].make()
+def make_bot(level: str, game_id: str) -> Bot:
+    """A fresh bot of `level` for `game_id` (random is the random bot)."""
+    return BOTS["random"]() if level == ANCHOR else LEVELS[level].make(game_id)
 
 
 def pairs_of(
@@ -115,7 +115,7 @@ def play(
     only its own seat's view with its level's budget; its pairwise results."""
     game = get_game(game_id)
     setup = game.make_setup(options)
-    bots = [make_bot(level) for level in seats]
+    bots = [make_bot(level, game_id) for level in seats]
     budgets = [ladder_budget(level, game_id) for level in seats]
     state = play_bots(game, setup, bots, seed, budgets=budgets)
     return pairs_of(

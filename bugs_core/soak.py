@@ -128,7 +128,7 @@ class _Levelled:
             self.bot, self.budget = RandomBot(), None
         else:
             level = get_level(name)
-            self.bot, self.budget = level.make(), level.budget(game_id)
+            self.bot, self.budget = level.make(game_id), level.budget(game_id)
 
     def choose(self, game: Any, view: Any, rng: Rng, budget: Budget | None = None) -> Any:
         return self.bot.choose(game, view, rng, self.budget)

@@ -1,7 +1,7 @@
 """A game's spec: its Game and all the shared core needs to know of it besides the rules.
 
 Each game package has one, `SPEC` in its `spec.py`, and the registry reads them: the share
-link's code, the soak's audit and options, the bots, the levels' budgets, the search plan and
+link's code, the soak's audit and options, the bots, how each level plays, the search plan and
 the command line's options live there, not in tables of the modules that use them.
 """
 
@@ -11,11 +11,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .bots.base import Bot, Budget
+from .bots.base import Bot
 from .engine import Game
 
 if TYPE_CHECKING:
     from .bots.ismcts import Plan
+    from .bots.levels import Play
 
 BOT_EVERY = 4
 """One soak game in this many seats bots, unless the spec says otherwise."""
@@ -58,11 +59,12 @@ class GameSpec:
     bot_every: int = BOT_EVERY
     """One soak game in this many seats bots."""
     heuristic: Callable[[], Bot] | None = None
-    """The factory of the game's `heuristic` bot (the easy level's)."""
+    """The factory of the game's `heuristic` bot."""
     search: Callable[[], Bot] | None = None
-    """The factory of the game's `search` bot (the medium and hard levels')."""
-    budgets: Mapping[str, Budget] = field(default_factory=dict)
-    """The search's budget by level id; a level not named plays with no budget."""
+    """The factory of the game's `search` bot."""
+    levels: Mapping[str, Play] = field(default_factory=dict)
+    """How each level plays this game, by level id (bot, budget, slips); a level not named
+    plays its own bot with no budget (bots/levels.py)."""
     search_plan: Plan | None = None
     """The generic search's plan for this game; None for uniform rollouts to the end."""
     cli_options: tuple[CliOption, ...] = ()

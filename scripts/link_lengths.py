@@ -35,7 +35,7 @@ def bot_game(game_id: str, options: dict[str, object], seed: int, level: str) ->
     players = game.players(setup)
     seats = [Seat(f"Player {i + 1}", level) for i in range(players)]
     record = new_record(game_id, game.setup_options(setup), seed, seats)
-    bots = [LEVELS[level].make() for _ in range(players)]
+    bots = [LEVELS[level].make(game_id) for _ in range(players)]
     budget = LEVELS[level].budget(game_id)
     state = game.initial_state(setup, Rng(seed))
     choices = Rng(seed, stream=11)

@@ -320,10 +320,14 @@ def write_pages() -> None:
 def browser_sources() -> list[site_stdlib.Source]:
     """Every Python module a page or its bot worker may run: ours (the command line's aside),
     the pages' own scripts and PyScript's package."""
+    if str(ROOT) not in sys.path:  # the build runs before any virtualenv: the package in the tree
+        sys.path.insert(0, str(ROOT))
+    from bugs_core import is_command_line  # its own rule; stdlib only, no I/O on import
+
     sources = [
         source
         for folder, package in BROWSER_PACKAGES
-        for source in site_stdlib.package_sources(folder, package, COMMAND_LINE)
+        for source in site_stdlib.package_sources(folder, package, is_command_line)
     ]
     sources.extend(
         site_stdlib.Source(f"__page_{path.stem}", path.read_text(encoding="utf-8"))

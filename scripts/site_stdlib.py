@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 import io
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -284,15 +284,15 @@ def trim(
     return data, Trimmed(frozenset(kept), frozenset(every - kept), len(stock), len(data))
 
 
-def package_sources(folder: Path, package: str, skip: Iterable[str] = ()) -> Iterator[Source]:
-    """The modules of the package at `folder / package`, less those whose name has a part in
-    `skip` (the command line's modules, which never run in a page)."""
-    skipped = tuple(skip)
+def package_sources(
+    folder: Path, package: str, skip: Callable[[str], bool] = lambda module: False
+) -> Iterator[Source]:
+    """The modules of the package at `folder / package`, less those `skip` names (by their
+    dotted name: the command line's, which never run in a page)."""
     for path in sorted((folder / package).rglob("*.py")):
-        relative = path.relative_to(folder).as_posix()
-        if any(part.startswith(skipped) for part in module_of(relative).split(".")):
-            continue
-        yield source_at(relative, path.read_text(encoding="utf-8"))
+        source = source_at(path.relative_to(folder).as_posix(), path.read_text(encoding="utf-8"))
+        if not skip(source.module):
+            yield source
 
 
 def tree_sources(tree: dict[str, object], prefix: tuple[str, ...] = ()) -> Iterator[Source]:

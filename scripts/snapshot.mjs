@@ -41,13 +41,14 @@ with zipfile.ZipFile("/tmp/bugs_table.whl") as wheel:
 os.remove("/tmp/bugs_table.whl")
 if "/home/pyodide" not in sys.path:
     sys.path.insert(0, "/home/pyodide")
+from bugs_core import is_command_line
 for name in ${JSON.stringify(modules)}:
     module = importlib.import_module(name)
     if not name.startswith("bugs_"):
         continue
     # our packages bring every module in them, but not the command line's
     for info in pkgutil.walk_packages(module.__path__, name + "."):
-        if ".cli" not in info.name and not info.name.endswith("__main__"):
+        if not is_command_line(info.name):
             importlib.import_module(info.name)
 # each game's tables (cards, boards) are built on first use: build them now
 from bugs_core.registry import GAMES

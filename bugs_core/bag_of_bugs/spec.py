@@ -1,10 +1,11 @@
-"""Bag of Bugs for the core: its link code, soak audit and options, bots and their budgets."""
+"""Bag of Bugs for the core: its link code, soak audit and options, bots and levels."""
 
 from __future__ import annotations
 
 from ..bots.bag_heuristic import BagHeuristicBot
 from ..bots.bag_search import BagSearchBot
 from ..bots.base import Budget
+from ..bots.levels import Play
 from ..spec import Audit, GameSpec
 from . import audit
 from .game import GAME
@@ -16,16 +17,18 @@ SPEC = GameSpec(
     soak_options=({}, {}, {}, {"grab_mode": "sequential"}),
     heuristic=BagHeuristicBot,
     search=BagSearchBot,
-    budgets={
-        # 120, not 200: as strong in a 200-game tournament (55.0% wins against the
-        # heuristic's 19.2%; at 200, 51.3% against 22.0%), and within 300 ms in the
-        # browser (bench/run.py)
-        "medium": Budget(iterations=120),
-        # hard and expert look two turns ahead (bots/bag_search.py, horizon); a two-turn
-        # iteration costs about 2.4 one-turn ones, so 450 and 1000 keep the browser's 95th
-        # percentiles within 1.5 s and 3 s (bench/run.py, bots)
-        "hard": Budget(iterations=450),
-        "expert": Budget(iterations=1000, millis=3000),
+    # The levels by the ladder (bugs_core/ladder.py). The search gains little beyond a few
+    # dozen iterations (+479 Elo at 30, +512 at 120, +497 at 450 looking two turns ahead, each
+    # ±55, in 536 three-seat games against random and the heuristic with slips; the 1000
+    # iterations two turns ahead expert had before rated +493 in the ladder), while the
+    # heuristic rates +375 and with a quarter or half of its moves random +272 and +179. So
+    # easy, medium and hard are the heuristic slipping less and less, and expert searches
+    # 200 iterations a move, one turn ahead: more time would only make a person wait.
+    levels={
+        "easy": Play("heuristic", slips=0.7),
+        "medium": Play("heuristic", slips=0.3),
+        "hard": Play("heuristic"),
+        "expert": Play("search", Budget(iterations=200, millis=3000)),
     },
 )
 """Bag of Bugs's spec."""

@@ -41,7 +41,7 @@ from .bag_heuristic import choose_action, gain, rival_scary
 from .base import Budget, legal_from_view
 
 DEFAULT_ITERATIONS = 450
-"""Iterations when no budget is given: the "hard" level's budget (medium: 120)."""
+"""Iterations when no budget is given (the levels name their own: bag_of_bugs/spec.py)."""
 TWO_TURNS_FROM = 300
 """Iterations from which the search looks two turns ahead (see the module docstring)."""
 TWO_TURNS_FROM_MILLIS = 500

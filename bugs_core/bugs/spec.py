@@ -1,4 +1,4 @@
-"""Bugs for the core: its link code, soak audit and options, bots and their budgets."""
+"""Bugs for the core: its link code, soak audit and options, bots and levels."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from ..bots.base import Budget
 from ..bots.bugs_heuristic import BugsHeuristicBot
 from ..bots.bugs_search import PLAN
 from ..bots.ismcts import IsmctsBot
+from ..bots.levels import Play
 from ..spec import Audit, GameSpec
 from . import audit
 from .game import GAME
@@ -30,10 +31,11 @@ SPEC = GameSpec(
     # the generic information-set search with its default settings and the Bugs plan
     search=IsmctsBot,
     search_plan=PLAN,
-    budgets={
-        "medium": Budget(iterations=60),
-        "hard": Budget(iterations=300),
-        "expert": Budget(iterations=1000, millis=3000),
+    levels={
+        "easy": Play("heuristic"),
+        "medium": Play("search", Budget(iterations=60)),
+        "hard": Play("search", Budget(iterations=300)),
+        "expert": Play("search", Budget(iterations=1000, millis=3000)),
     },
 )
 """Bugs's spec."""

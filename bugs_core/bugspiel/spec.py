@@ -1,9 +1,10 @@
-"""Bugspiel for the core: its link code, soak audit and options, bots and their budgets, and
-the command line's `--board`."""
+"""Bugspiel for the core: its link code, soak audit and options, bots and levels, and the
+command line's `--board`."""
 
 from __future__ import annotations
 
 from ..bots.base import Budget
+from ..bots.levels import Play
 from ..bots.spiel_heuristic import SpielHeuristicBot
 from ..bots.spiel_search import SpielSearchBot
 from ..spec import Audit, CliOption, GameSpec
@@ -21,14 +22,15 @@ SPEC = GameSpec(
     bot_every=32,
     heuristic=SpielHeuristicBot,
     search=SpielSearchBot,
-    budgets={
+    levels={
+        "easy": Play("heuristic"),
         # Rules version 2, 102 three-seat games of random, heuristic and search (seed 1):
         # at 48 the search won 55.9 % against the heuristic's 44.1 % and random's 0 %, p95
         # 91 ms a move in the browser (300 ms allowed); under version 1, 76.0 % against 24.0 %.
-        "medium": Budget(iterations=48),
+        "medium": Play("search", Budget(iterations=48)),
         # The same at 230: 66.7 % against 33.3 % and 0 %, p95 383 ms in the browser (1.5 s).
-        "hard": Budget(iterations=230),
-        "expert": Budget(iterations=800, millis=3000),
+        "hard": Play("search", Budget(iterations=230)),
+        "expert": Play("search", Budget(iterations=800, millis=3000)),
     },
     cli_options=(
         CliOption(

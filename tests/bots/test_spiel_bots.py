@@ -386,7 +386,7 @@ def test_registered_for_bugspiel() -> None:
 @pytest.mark.parametrize("level_id", ["easy", "medium", "hard"])
 def test_each_level_makes_legal_moves(level_id: str) -> None:
     level = get_level(level_id)
-    bot = level.make()
+    bot = level.make("bugspiel")
     state = walk(4, 15)
     for _ in range(3):
         if GAME.is_terminal(state):

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bugs_core.bots import Budget, IsmctsBot, legal_from_view
+from bugs_core.bots.levels import Play
 from bugs_core.engine import TERMINAL, GameBase, seat_names
 from bugs_core.errors import IllegalActionError, InvalidActionError, SetupError
 from bugs_core.options import options_of, setup_from_options
@@ -156,6 +157,9 @@ SPEC = GameSpec(
     soak_options=({}, {"length": 20}),
     heuristic=Sprinter,
     search=IsmctsBot,
-    budgets={"medium": Budget(iterations=20), "hard": Budget(iterations=60)},
+    levels={
+        "medium": Play("search", Budget(iterations=20)),
+        "hard": Play("search", Budget(iterations=60)),
+    },
     cli_options=(CliOption("--length", "length", "N", "the track (bug-race: 6 to 30 squares)"),),
 )

@@ -66,7 +66,7 @@ def test_bots_and_levels_play_it() -> None:
     assert "bug-race" in (bot_games("heuristic") or ())
     assert "bug-race" in (bot_games("search") or ())
     for level in LEVELS.values():
-        bots = [level.make(), BOTS["random"]()]
+        bots = [level.make("bug-race"), BOTS["random"]()]
         final = play_bots(GAME, GAME.make_setup({}), bots, 5, level.budget("bug-race"), True)
         assert GAME.is_terminal(final)
     assert LEVELS["hard"].budget("bug-race").iterations == 60

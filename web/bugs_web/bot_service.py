@@ -53,7 +53,7 @@ def choose_move(request: str) -> str:
             raise BotRequestError(f"bot request: seat {seat} is not the seat to act")
         view = game.player_view(state, seat)
         thinking = time.perf_counter()
-        action = level.make().choose(game, view, Rng(seed), level.budget(game.id))
+        action = level.make(game.id).choose(game, view, Rng(seed), level.budget(game.id))
         bot_millis = 1000 * (time.perf_counter() - thinking)
     except (BugsError, ValueError) as error:
         return json.dumps({"error": str(error)})
