@@ -256,3 +256,15 @@ def test_each_games_bots_live_in_modules_named_for_it() -> None:
             module = factory.__module__.rsplit(".", 1)[-1] if factory else ""
             other = [p for g, p in cli_ladder.GAME_BOTS.items() if g != game_id]
             assert not module.startswith(tuple(other)), (game_id, module)
+
+
+def test_the_readme_shows_each_saved_table_as_saved() -> None:
+    """The README's "Bot levels" tables are pages/ladder.json's (`--save`), which the seat menus
+    show: a new table saved without the README following fails here, with the text to paste."""
+    root = Path(__file__).resolve().parent.parent
+    tables = json.loads((root / "pages" / "ladder.json").read_text(encoding="utf-8"))
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert set(tables) == {"bugs", "bag-of-bugs", "bugspiel"}
+    for game_id, entry in tables.items():
+        text = cli_ladder.markdown(game_id, entry)
+        assert text in readme, f"README lacks {game_id}'s saved table:\n{text}"
