@@ -91,19 +91,49 @@ def hand_cards(page: Page) -> Locator:
 
 def play_a_move_by_clicks(page: Page) -> None:
     """Pick cards with the mouse until a move can be confirmed, then confirm it; pick up or
-    pass when no card makes a move."""
+    pass when no card makes a move. It tries each usable kind alone (all its copies, then
+    fewer), then kinds together (a special card may need a companion, e.g. Outbreak)."""
     before = moves(page)
-    usable = page.locator("#table [data-pick]:not(.dim)")
-    for i in range(usable.count()):
-        group = usable.nth(i)
-        copies = group.locator("[data-copy]")
-        copies.nth(copies.count() - 1).click()  # the last copy: all of this kind
-        confirm = page.locator("#controls [data-action].primary")
-        if confirm.count() and confirm.first.get_attribute("data-action") not in ("pickup", "pass"):
-            confirm.first.click()
-            break
+    confirm = page.locator("#controls [data-action].primary")
+
+    def confirmable() -> bool:
+        return bool(confirm.count()) and confirm.first.get_attribute("data-action") not in (
+            "pickup",
+            "pass",
+        )
+
+    def clear() -> None:
         if page.locator("#controls [data-ui=clear]").count():
             page.click("#controls [data-ui=clear]")
+
+    usable = page.locator("#table [data-pick]:not(.dim)")
+    tries = [
+        (i, n)
+        for i in range(usable.count())
+        for n in range(usable.nth(i).locator("[data-copy]").count(), 0, -1)
+    ]
+    done = False
+    for i, n in tries:
+        usable.nth(i).locator("[data-copy]").nth(n - 1).click()  # copy n: n of this kind
+        if confirmable():
+            done = True
+            break
+        clear()
+    if not done and tries:
+        # kinds together: add each kind still usable, all its copies, until a move shows
+        for _ in range(usable.count()):
+            unpicked = page.locator("#table [data-pick][aria-pressed=false]:not(.dim)")
+            if not unpicked.count():
+                break
+            copies = unpicked.first.locator("[data-copy]")
+            copies.nth(copies.count() - 1).click()
+            if confirmable():
+                done = True
+                break
+        if not done:
+            clear()
+    if done:
+        confirm.first.click()
     else:
         page.locator("#controls [data-action]").first.click()
     page.wait_for_function(
