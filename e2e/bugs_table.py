@@ -13,6 +13,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from bugs_core.record import GameRecord, Seat, new_record, replay
 from bugs_core.registry import get_game
+from bugs_picks import pick_a_move
 
 GAME_TIMEOUT_MS = 240_000
 SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
@@ -89,53 +90,33 @@ def hand_cards(page: Page) -> Locator:
     return page.locator("#table [data-pick]")
 
 
+class _Clicks:
+    """The Playwright page as the Bugs picker's driver (bugs_picks.Clicks)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    def count(self, css: str) -> int:
+        return self.page.locator(css).count()
+
+    def attr(self, css: str, name: str) -> str | None:
+        found = self.page.locator(css)
+        return found.first.get_attribute(name) if found.count() else None
+
+    def attrs(self, css: str, name: str) -> list[str]:
+        script = "(all, name) => all.map((e) => e.getAttribute(name)).filter((v) => v !== null)"
+        values = self.page.eval_on_selector_all(css, script, name)
+        return [str(v) for v in values]
+
+    def click(self, css: str, nth: int = 0) -> None:
+        self.page.locator(css).nth(nth).click()
+
+
 def play_a_move_by_clicks(page: Page) -> None:
     """Pick cards with the mouse until a move can be confirmed, then confirm it; pick up or
-    pass when no card makes a move. It tries each usable kind alone (all its copies, then
-    fewer), then kinds together (a special card may need a companion, e.g. Outbreak)."""
+    pass when no card makes a move (bugs_picks.pick_a_move, as in every engine's suite)."""
     before = moves(page)
-    confirm = page.locator("#controls [data-action].primary")
-
-    def confirmable() -> bool:
-        return bool(confirm.count()) and confirm.first.get_attribute("data-action") not in (
-            "pickup",
-            "pass",
-        )
-
-    def clear() -> None:
-        if page.locator("#controls [data-ui=clear]").count():
-            page.click("#controls [data-ui=clear]")
-
-    usable = page.locator("#table [data-pick]:not(.dim)")
-    tries = [
-        (i, n)
-        for i in range(usable.count())
-        for n in range(usable.nth(i).locator("[data-copy]").count(), 0, -1)
-    ]
-    done = False
-    for i, n in tries:
-        usable.nth(i).locator("[data-copy]").nth(n - 1).click()  # copy n: n of this kind
-        if confirmable():
-            done = True
-            break
-        clear()
-    if not done and tries:
-        # kinds together: add each kind still usable, all its copies, until a move shows
-        for _ in range(usable.count()):
-            unpicked = page.locator("#table [data-pick][aria-pressed=false]:not(.dim)")
-            if not unpicked.count():
-                break
-            copies = unpicked.first.locator("[data-copy]")
-            copies.nth(copies.count() - 1).click()
-            if confirmable():
-                done = True
-                break
-        if not done:
-            clear()
-    if done:
-        confirm.first.click()
-    else:
-        page.locator("#controls [data-action]").first.click()
+    pick_a_move(_Clicks(page))
     page.wait_for_function(
         f"() => Number(document.getElementById('game').dataset.moves) > {before}"
     )

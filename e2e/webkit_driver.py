@@ -164,6 +164,16 @@ class WebKit:
         )
         return None if value is None else str(value)
 
+    def attrs(self, css: str, name: str) -> list[str]:
+        """An attribute of every element `css` matches that has it, in document order."""
+        values = self.run(
+            "return [...document.querySelectorAll(arguments[0])]"
+            ".map((e) => e.getAttribute(arguments[1])).filter((v) => v !== null);",
+            css,
+            name,
+        )
+        return [str(v) for v in values]
+
     def text(self, css: str) -> str:
         """The text of the first element `css` matches ('' if none), its white space
         collapsed (as a reader sees it)."""

@@ -82,25 +82,52 @@ export async function untilGameOver(page) {
 }
 
 /** Bugs: pick cards with the mouse until a move can be confirmed, then confirm it; pick up or
- * pass when no card makes a move. */
+ * pass when no card makes a move. The steps of e2e/bugs_picks.py (Chromium's and WebKit's): each
+ * usable kind with all its copies, then fewer, then kinds together (a lead restricted by B24 may
+ * need fewer copies, or an Outbreak beside them). */
 export async function playBugsMoveByClicks(page) {
   const before = await moves(page);
-  const usable = "#table [data-pick]:not(.dim)";
+  const group = (kind) => `#table [data-pick="${kind}"]`;
+  const confirm = "#controls [data-action].primary";
+  const confirmable = async () => {
+    const action = await attr(page, confirm, "data-action");
+    return action !== null && action !== "pickup" && action !== "pass";
+  };
+  const clear = async () => {
+    if (await count(page, "#controls [data-ui=clear]")) await click(page, "#controls [data-ui=clear]");
+  };
+  const kinds = await page.evaluate(() =>
+    [...document.querySelectorAll("#table [data-pick]:not(.dim)")].map((g) => g.dataset.pick),
+  );
   let played = false;
-  const groups = await count(page, usable);
-  for (let i = 0; i < groups && !played; i++) {
-    const kind = await page.evaluate((s, n) => document.querySelectorAll(s)[n]?.dataset.pick, usable, i);
-    if (kind === undefined) break;
-    await click(page, `#table [data-pick="${kind}"] [data-copy]`, { last: true }); // all of this kind
-    const action = await attr(page, "#controls [data-action].primary", "data-action");
-    if (action !== null && action !== "pickup" && action !== "pass") {
-      await click(page, "#controls [data-action].primary");
+  for (const kind of kinds) {
+    for (let n = await count(page, `${group(kind)} [data-copy]`); n > 0 && !played; n--) {
+      await click(page, `${group(kind)} [data-copy="${n - 1}"]`); // copy n: n of this kind
+      if (await confirmable()) played = true;
+      else await clear();
+    }
+    if (played) break;
+  }
+  for (const kind of played ? [] : kinds) {
+    // kinds together, each with all its copies
+    const state = await page.evaluate((s) => {
+      const g = document.querySelector(s);
+      return g && !g.classList.contains("dim") && g.getAttribute("aria-pressed") !== "true";
+    }, group(kind));
+    if (!state) continue;
+    await click(page, `${group(kind)} [data-copy]`, { last: true });
+    if (await confirmable()) {
       played = true;
-    } else if (await count(page, "#controls [data-ui=clear]")) {
-      await click(page, "#controls [data-ui=clear]");
+      break;
     }
   }
-  if (!played) await click(page, "#controls [data-action]");
+  if (played) await click(page, confirm);
+  else {
+    await clear();
+    const action = await attr(page, "#controls [data-action]", "data-action");
+    assert.ok(action === "pickup" || action === "pass", `no card makes a move, and the page offers ${action}`);
+    await click(page, "#controls [data-action]");
+  }
   await untilMoves(page, before);
 }
 

@@ -12,6 +12,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from bugs_core.bugspiel.describe import how_it_ended
 from bugs_core.link import encode_link
 from bugs_core.record import Seat, from_dict, replay
+from bugs_picks import pick_a_move
 from bugs_table import played
 from bugs_web.games.bugs.session import Session
 from test_spiel_page import SEATS as SPIEL_SEATS
@@ -83,23 +84,10 @@ def press(webkit: WebKit, key: str) -> None:
 
 
 def play_a_bugs_move_by_clicks(webkit: WebKit) -> None:
-    """Click all copies of a card kind until a move can be confirmed, and confirm it; pick up
-    or pass when no kind makes a move (as e2e/bugs_table.py does in Chromium)."""
+    """Pick cards until a move can be confirmed and confirm it, or pick up or pass
+    (bugs_picks.pick_a_move, as in Chromium's suite)."""
     before = moves(webkit)
-    usable = webkit.run(
-        "return [...document.querySelectorAll('#table [data-pick]:not(.dim)')]"
-        ".map((g) => g.getAttribute('data-pick'));"
-    )
-    for kind in usable:
-        webkit.click(f'#table [data-pick="{kind}"] [data-copy]', -1)  # the last: all of them
-        confirm = webkit.attr("#controls [data-action].primary", "data-action")
-        if confirm is not None and confirm not in ("pickup", "pass"):
-            webkit.click("#controls [data-action].primary")
-            break
-        if webkit.count("#controls [data-ui=clear]"):
-            webkit.click("#controls [data-ui=clear]")
-    else:
-        webkit.click("#controls [data-action]")
+    pick_a_move(webkit)
     wait_for_move(webkit, before)
 
 
