@@ -1,8 +1,9 @@
-"""The command line: `python -m bugs_core simulate | tournament | ladder | replay | record | soak`.
+"""The command line: `python -m bugs_core simulate | tournament | ladder | replay | position |
+record | soak`.
 
 Only the arguments and the dispatch live here; the commands are in `cli_simulate`,
-`cli_tournament`, `cli_ladder`, `cli_replay` and `cli_soak`. Every failure the user can cause
-ends in one line on stderr and exit code 2.
+`cli_tournament`, `cli_ladder`, `cli_replay`, `cli_position` and `cli_soak`. Every failure the
+user can cause ends in one line on stderr and exit code 2.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from . import cli_ladder, cli_replay, cli_simulate, cli_soak, cli_tournament
+from . import cli_ladder, cli_position, cli_replay, cli_simulate, cli_soak, cli_tournament
 from .cli import MAX_JOBS, PROG, cli_options, game_options, option_value, parse_option
 from .errors import BugsError
 from .record import SEED_LIMIT
@@ -180,6 +181,29 @@ def build_parser() -> Parser:
     replay = commands.add_parser("replay", help="tell a recorded game move by move")
     replay.add_argument("file", metavar="FILE", help="a JSON game record, - for stdin")
 
+    position = commands.add_parser(
+        "position",
+        help="a recorded game's position text at move N, or bots playing on from a position",
+    )
+    source = position.add_mutually_exclusive_group(required=True)
+    source.add_argument("file", nargs="?", metavar="FILE", help="a JSON game record, - for stdin")
+    source.add_argument(
+        "--play", metavar="TEXT", help="a position text (bugs hands=...): bots play it to the end"
+    )
+    position.add_argument(
+        "--at", type=_whole(0), metavar="N", help="the position after N moves (default: the last)"
+    )
+    position.add_argument(
+        "--bots",
+        default="random",
+        metavar="MIX",
+        help="with --play: the seats' players, cycled: random, easy, medium, hard, expert "
+        "(default random)",
+    )
+    position.add_argument(
+        "--seed", type=_whole(0, SEED_LIMIT), default=1, metavar="S", help="the bots' seed"
+    )
+
     record = commands.add_parser("record", help="play one random game and write its record")
     _game_arguments(record, "seed of the game (default 1)")
     record.add_argument("--out", metavar="FILE", help="write here instead of stdout")
@@ -273,6 +297,14 @@ def _dispatch(args: argparse.Namespace) -> int:
         )
     elif args.command == "replay":
         cli_replay.run_replay(args.file, sys.stdout)
+    elif args.command == "position":
+        if args.play is None:
+            cli_position.run_at(args.file, args.at, sys.stdout)
+        else:
+            if args.at is not None:
+                raise UsageError("position: --at is for a record FILE, not --play")
+            bots = [name.strip() for name in args.bots.split(",")]
+            cli_position.run_play(args.play, bots, args.seed, sys.stdout)
     else:
         cli_replay.run_record(
             args.game,
