@@ -26,7 +26,15 @@ from __future__ import annotations
 
 from ..bugs import audit
 from ..bugs.cards import EMPTY, KINDS, OUTBREAK, Hand
-from ..bugs.state import BugsSetup, BugsState, HandResult, Phase, PilePlay, Restriction
+from ..bugs.state import (
+    HANDS_PER_GAME,
+    BugsSetup,
+    BugsState,
+    HandResult,
+    Phase,
+    PilePlay,
+    Restriction,
+)
 from . import (
     DEFAULT_RNG,
     Fields,
@@ -186,5 +194,16 @@ def read(fields: Fields) -> BugsState:
 
 
 def check(state: BugsState) -> list[str]:
-    """The soak's checks of one state."""
-    return audit.check_state(state)
+    """The soak's checks of one state, then what the rules take for granted: six hands at most
+    (B2), a pile only behind a swarm, a lead restriction only on a seat to lead it (B24)."""
+    found = audit.check_state(state)
+    if found:
+        return found
+    over = state.phase is Phase.GAME_OVER
+    if state.hand_no > HANDS_PER_GAME or (over and state.hand_no != HANDS_PER_GAME):
+        found.append(f"hand {state.hand_no}: a game has {HANDS_PER_GAME} hands (B2)")
+    elif state.phase is Phase.LEAD and (state.pile or state.swarm_size):
+        found.append("a seat leads to an empty table: no pile, no swarm (B22)")
+    elif state.pile and state.swarm_value and state.swarm_value != state.pile[-1].value:
+        found.append("the swarm is the value of the pile's latest play")
+    return found
