@@ -140,6 +140,11 @@ class Fields:
 # -- shared pieces of the notations ------------------------------------------------------------
 
 
+def away_from_defaults(fields: Mapping[str, tuple[str, str]]) -> dict[str, str]:
+    """The fields given as (value, default), those at their default left out, in order."""
+    return {name: value for name, (value, default) in fields.items() if value != default}
+
+
 def whole(text: str, low: int = 0, high: int | None = None) -> int:
     """A whole number in [low, high] written in decimal digits (a sign only if low < 0)."""
     digits = text[1:] if text[:1] == "-" and low < 0 else text

@@ -39,6 +39,7 @@ from . import (
     DEFAULT_RNG,
     Fields,
     PositionError,
+    away_from_defaults,
     joined,
     listed,
     options_text,
@@ -133,7 +134,7 @@ def write(state: BugsState) -> dict[str, str]:
         "options": (options_text(state.setup.to_options()), "-"),
         "rng": (rng_text(state.rng), rng_text(DEFAULT_RNG)),
     }
-    f.update({name: value for name, (value, default) in defaults.items() if value != default})
+    f.update(away_from_defaults(defaults))
     return f
 
 
