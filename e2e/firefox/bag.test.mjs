@@ -60,7 +60,7 @@ suite.test("three bots play a whole game to its end in their worker", async ({ p
   await openGame(page, site, { seed: 3, path: "bag-of-bugs.html" });
   await setUp(page, [["Ana", "easy"], ["Bo", "easy"], ["Cy", "easy"]]);
   await untilGameOver(page);
-  await untilText(page, "#dialog-title", /(wins|share the win)$/);
+  await untilText(page, "#dialog-title", /(wins|You win|share the win)$/);
   assert.equal(await count(page, "#dialog tbody tr"), 3);
   assert.match(await text(page, "#log li:last-child"), /The game is over/);
   assert.ok(guard.requests.some((u) => u.endsWith("/bugs_bots.py")), "no bot worker");

@@ -394,32 +394,35 @@ export async function untilAttr(page, selector, name, value, timeout = TIMEOUT_M
 
 /** Click the middle of the first (or `last`) element matching `selector` (once it shows), by its place on
  * the screen, as a person's mouse does: the tables redraw their SVG on every change, so an
- * element found a moment ago may be a new node with the same place by now. */
+ * element found a moment ago may be a new node with the same place by now. An element out of
+ * view is brought into it by the mouse wheel, as a person scrolls: Firefox keeps re-applying
+ * the scroll a `focus()` asked for on every layout until a user's scroll ends it, so a script's
+ * scrollBy would be undone at the next frame. */
 export async function click(page, selector, { count: clicks = 1, last = false } = {}) {
-  const point = await until(
-    page,
-    `${selector} to show`,
-    ([s, lastOne]) => {
-      const element = lastOne ? [...document.querySelectorAll(s)].at(-1) : document.querySelector(s);
-      const box = element?.getBoundingClientRect();
-      if (!box || box.width < 1 || box.height < 1) return null;
-      const x = box.left + box.width / 2;
-      const y = box.top + box.height / 2;
-      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) {
-        // Not in view: scroll it there, and measure again at the next poll. (Firefox does
-        // not scroll to an SVG <g> for scrollIntoView: then the window scrolls by hand.)
-        element.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
-        const moved = element.getBoundingClientRect();
-        if (moved.top === box.top && moved.left === box.left) {
-          scrollBy({ left: x - innerWidth / 2, top: y - innerHeight / 2, behavior: "instant" });
-        }
-        return null;
-      }
-      return { x, y };
-    },
-    [selector, last],
-  );
-  await page.mouse.click(point.x, point.y, { count: clicks });
+  for (let scrolls = 0; ; scrolls++) {
+    const seen = await until(
+      page,
+      `${selector} to show`,
+      ([s, lastOne]) => {
+        const element = lastOne ? [...document.querySelectorAll(s)].at(-1) : document.querySelector(s);
+        const box = element?.getBoundingClientRect();
+        if (!box || box.width < 1 || box.height < 1) return null;
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        const away = x < 0 || y < 0 || x >= innerWidth || y >= innerHeight;
+        return { x, y, away, by: [x - innerWidth / 2, y - innerHeight / 2], view: [innerWidth, innerHeight] };
+      },
+      [selector, last],
+    );
+    if (!seen.away) {
+      await page.mouse.click(seen.x, seen.y, { count: clicks });
+      return;
+    }
+    assert.ok(scrolls < 20, `${selector} stays out of view (at ${seen.x}, ${seen.y}) after ${scrolls} scrolls`);
+    await page.mouse.move(seen.view[0] / 2, seen.view[1] / 2);
+    await page.mouse.wheel({ deltaX: Math.round(seen.by[0]), deltaY: Math.round(seen.by[1]) });
+    await sleep(50); // the wheel's scroll lands on a later frame
+  }
 }
 
 /** Give the focus to the first element matching `selector` (HTML or SVG). */
