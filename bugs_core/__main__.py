@@ -1,9 +1,9 @@
 """The command line: `python -m bugs_core simulate | tournament | ladder | replay | position |
-record | soak`.
+lessons | record | soak`.
 
 Only the arguments and the dispatch live here; the commands are in `cli_simulate`,
-`cli_tournament`, `cli_ladder`, `cli_replay`, `cli_position` and `cli_soak`. Every failure the
-user can cause ends in one line on stderr and exit code 2.
+`cli_tournament`, `cli_ladder`, `cli_replay`, `cli_position`, `cli_lessons` and `cli_soak`.
+Every failure the user can cause ends in one line on stderr and exit code 2.
 """
 
 from __future__ import annotations
@@ -15,7 +15,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from . import cli_ladder, cli_position, cli_replay, cli_simulate, cli_soak, cli_tournament
+from . import (
+    cli_ladder,
+    cli_lessons,
+    cli_position,
+    cli_replay,
+    cli_simulate,
+    cli_soak,
+    cli_tournament,
+)
 from .cli import MAX_JOBS, PROG, cli_options, game_options, option_value, parse_option
 from .errors import BugsError
 from .record import SEED_LIMIT
@@ -204,6 +212,22 @@ def build_parser() -> Parser:
         "--seed", type=_whole(0, SEED_LIMIT), default=1, metavar="S", help="the bots' seed"
     )
 
+    lessons = commands.add_parser(
+        "lessons", help="the lessons of each game, one lesson's steps, or a move tried at a step"
+    )
+    lessons.add_argument(
+        "which",
+        nargs="?",
+        metavar="GAME|LESSON",
+        help="a game id (its lessons) or a lesson id such as bugs/beat (its steps)",
+    )
+    lessons.add_argument(
+        "--try", dest="move", metavar="MOVE", help="judge this move (action text) at the step"
+    )
+    lessons.add_argument(
+        "--step", type=_whole(1), default=1, metavar="N", help="the step for --try (default 1)"
+    )
+
     record = commands.add_parser("record", help="play one random game and write its record")
     _game_arguments(record, "seed of the game (default 1)")
     record.add_argument("--out", metavar="FILE", help="write here instead of stdout")
@@ -305,6 +329,8 @@ def _dispatch(args: argparse.Namespace) -> int:
                 raise UsageError("position: --at is for a record FILE, not --play")
             bots = [name.strip() for name in args.bots.split(",")]
             cli_position.run_play(args.play, bots, args.seed, sys.stdout)
+    elif args.command == "lessons":
+        return cli_lessons.run(args.which, args.step, args.move, sys.stdout)
     else:
         cli_replay.run_record(
             args.game,

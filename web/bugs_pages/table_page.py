@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Generic, TypeVar
 
 from pyodide.ffi import create_proxy, to_js
@@ -32,6 +33,7 @@ from bugs_web.dom.browser import (
     found,
     fresh_seed,
     mark_ready,
+    query_param,
     select_from_query,
     show_seat_rows,
     show_setup_error,
@@ -40,6 +42,18 @@ from bugs_web.dom.browser import element as el
 from bugs_web.dom.embed_frame import report, run_embedded
 from bugs_web.dom.records import Records
 from bugs_web.kit import GameKit
+from bugs_web.lesson import (
+    PROGRESS_KEY,
+    LessonRun,
+    address,
+    finished,
+    learner_move,
+    open_lesson,
+    panel_html,
+    session_at,
+    with_finished,
+)
+from bugs_web.record_bar import plain_error
 from bugs_web.table import TableSession, TurnTaking, bot_request
 from bugs_web.words import log_html
 
@@ -77,6 +91,8 @@ class TablePage(Generic[S]):
         self.dialog = ""  # the dialog's markup as last drawn
         self.heard = Heard()  # what the live region has said of this game
         self.records = Records(kit.game_id, kit.session.replay_steps, self)
+        self.lesson: LessonRun | None = None  # a lesson on the table: its bots never move
+        self.study = False  # a lesson or a puzzle: a game at a position, the record bar off
 
     # -- the parts a game supplies -------------------------------------------------------
 
@@ -293,9 +309,16 @@ class TablePage(Generic[S]):
         self.update(self.on_table_click(target, s))
 
     def ui(self, name: str) -> None:
-        """A `data-ui` button: setup, resume and again here, the rest the game's."""
+        """A `data-ui` button: setup, resume and again here, the lesson's, the rest the game's."""
         s = self.session
-        if name == "setup":
+        if name in ("lesson-next", "lesson-retry") and self.lesson is not None:
+            run = (
+                self.lesson.next_step()
+                if name == "lesson-next"
+                else replace(self.lesson, told=None)
+            )
+            self.show_step(run)
+        elif name == "setup":
             self.show_setup()
         elif name == "resume":
             self.resume()
@@ -317,9 +340,19 @@ class TablePage(Generic[S]):
         self.update(self.on_table_key(event, str(event.code), tag, s))
 
     def update(self, session: S | None) -> None:
-        """Show the game's new session (None: nothing changed) and let its bots answer."""
+        """Show the game's new session (None: nothing changed) and let its bots answer. In a
+        lesson the learner's move is judged first: a wrong one is taken back."""
         if session is None:
             return
+        if self.lesson is not None and self.session is not None:
+            move = learner_move(self.session, session)
+            if move is not None:
+                self.lesson = self.lesson.judged(move)
+                if self.lesson.solved:
+                    self.finish_step()
+                else:
+                    session = self.session
+                self.draw_lesson()
         self.session = session
         self.draw()
         self.kick()
@@ -348,9 +381,12 @@ class TablePage(Generic[S]):
         self.kick()
 
     def kick(self) -> None:
-        """Start the bots' loop unless it runs already, or the table is covered or replayed."""
+        """Start the bots' loop unless it runs already, or the table is covered or replayed,
+        or a lesson shows (its positions are for the learner's move alone)."""
         s = self.session
         if self.running or s is None or el("game").hidden or self.records.replaying:
+            return
+        if self.lesson is not None:
             return
         if not self.bots_due(s):
             return
@@ -396,8 +432,76 @@ class TablePage(Generic[S]):
             select_from_query(name, name)
         show_seat_rows()
         mark_ready()
+        where = address(str(window.location.hash))
+        if where is not None and query_param("embed") is None:
+            self.open_study(*where)
+            window.addEventListener("hashchange", create_proxy(self.on_hash))
+            return
         run_embedded(self, self.kit.game_id, self.kit.session)
         self.records.start()
+
+    # -- lessons and puzzles (bugs_web.lesson) ---------------------------------------------
+
+    def open_study(self, kind: str, text: str) -> None:
+        """Open `#lesson=ID` or `#p=POSITION`: the game at a position, the record bar off (its
+        record cannot replay to the position). A bad one is said on the setup screen."""
+        self.records.enabled = False
+        el("record-bar").hidden = True
+        self.study = True
+        try:
+            if kind == "lesson":
+                self.show_step(open_lesson(self.kit.game_id, text))
+            else:
+                self.lesson = None
+                self.draw_lesson()
+                self.begin(session_at(self.kit.session, text, puzzle=True))
+        except BugsError as error:
+            what = "lesson" if kind == "lesson" else "position"
+            show_setup_error(f"This {what} cannot be opened: {plain_error(error)}")
+            self.show_setup()
+
+    def on_hash(self, _event: Any) -> None:
+        """A "Next lesson" link changed the address's fragment: open what it names."""
+        where = address(str(window.location.hash))
+        if where is not None:
+            self.open_study(*where)
+
+    def show_step(self, run: LessonRun) -> None:
+        """The lesson's step at its position, its task in the lesson panel."""
+        self.lesson = run
+        self.begin(session_at(self.kit.session, run.current.position, puzzle=False))
+        self.draw_lesson()
+
+    def finish_step(self) -> None:
+        """A right move: on the lesson's last step, the lesson is kept as finished."""
+        if self.lesson is None or not self.lesson.last:
+            return
+        try:
+            store = window.localStorage
+            store.setItem(
+                PROGRESS_KEY, with_finished(store.getItem(PROGRESS_KEY), self.lesson.lesson.id)
+            )
+        except Exception:  # site data off: progress is simply not kept
+            pass
+
+    def draw_lesson(self) -> None:
+        """The lesson panel above the table (created on first use)."""
+        panel = el("lesson")
+        if not found(panel):
+            panel = document.createElement("section")
+            panel.id = "lesson"
+            panel.className = "lesson"
+            panel.setAttribute("aria-labelledby", "lesson-title")
+            el("table").before(panel)
+        if self.lesson is None:
+            panel.hidden = True
+            return
+        try:
+            done = finished(window.localStorage.getItem(PROGRESS_KEY))
+        except Exception:
+            done = []
+        panel.innerHTML = panel_html(self.lesson, done)
+        panel.hidden = False
 
 
 def has_focus() -> bool:

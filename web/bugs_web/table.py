@@ -80,6 +80,15 @@ class TableSession:
             record, lambda r: cls.start(r.seats, r.seed, dict(r.setup)), cls._advance
         )
 
+    @classmethod
+    def at_position(cls, seats: Sequence[Seat], state: Any, opening: str) -> Self:
+        """A game at `state` (a position: a lesson's or a puzzle's) with these seats. Its
+        record cannot replay to it, so a page that shows one keeps the record bar off."""
+        first = cls.start(seats, 0, cls.GAME.setup_options(state.setup))
+        moved = replace(first, state=state, log=(opening,))  # type: ignore[type-var]
+        settle = getattr(moved, "_settle", None)  # a session's derived fields, if it has any
+        return settle() if settle is not None else moved
+
     def _advance(self, index: int, text: str) -> Self:
         """The session after the record's `index`th action, written `text` (checked)."""
         return self._apply(checked_action(self.GAME, self.state, index, text))

@@ -1,0 +1,61 @@
+"""Lessons and puzzles on the game pages: `#lesson=ID` opens a lesson at its position with its
+task; a legal move that is not the lesson's is taken back with the step's hint, the right one
+is shown with the rule behind it and leads to the next lesson; progress is kept in the browser.
+A bad lesson is said plainly on the setup screen. A lesson keeps the record bar off (a
+position's record cannot replay to it)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from bugs_core.lessons import lesson
+
+LESSON = "#lesson"
+TOLD = "#lesson .lesson-told"
+
+
+def open_at(page: Page, base_url: str, path: str, fragment: str) -> None:
+    page.goto(f"{base_url}{path}?pace=0{fragment}")
+    expect(page.locator("#game")).to_be_visible()
+
+
+def test_a_bugs_lesson_takes_back_a_wrong_move_and_moves_on(page: Page, base_url: str) -> None:
+    open_at(page, base_url, "bugs.html", "#lesson=bugs/beat")
+    beat = lesson("bugs/beat").steps[0]
+    expect(page.locator(LESSON)).to_contain_text("Beat a swarm by value or by size")
+    expect(page.locator(LESSON)).to_contain_text(beat.task)
+    expect(page.locator("#record-bar")).to_be_hidden()
+    # a legal move that is not the lesson's: the hint, and the table as it was
+    page.locator("#controls [data-action=pickup]").click()
+    expect(page.locator(TOLD)).to_contain_text(beat.hint)
+    expect(page.locator("#game")).to_have_attribute("data-moves", "0")
+    # only the learner's hand is drawn: the other seats' cards never reach the page
+    assert page.locator('#table [data-pick="9"]').count() == 1
+    page.locator('#table [data-pick="8"] [data-copy]').nth(1).click()  # both 8s
+    page.locator("#controls [data-action].primary").click()
+    expect(page.locator(TOLD)).to_contain_text("You beat the swarm of 12 with two")
+    expect(page.locator(TOLD)).to_contain_text(beat.why)
+    done = page.evaluate("localStorage.getItem('bugs-table-lessons')")
+    assert done == '["bugs/beat"]'
+    page.get_by_role("link", name="Next lesson: Grow the swarm").click()
+    expect(page.locator(LESSON)).to_contain_text("Grow the swarm")
+    expect(page.locator("#game")).to_have_attribute("data-moves", "0")
+
+
+def test_a_bugspiel_lesson_judges_a_placement(page: Page, base_url: str) -> None:
+    open_at(page, base_url, "bugspiel.html", "#lesson=bugspiel/predators")
+    expect(page.locator(LESSON)).to_contain_text("Predators eat")
+    page.locator("#table [data-hand-bug]").first.click()
+    lit = page.locator("#table [data-space].target")
+    expect(lit).to_have_count(1)  # the prey's space, A2b: tile 1 of the small board, below
+    expect(lit).to_have_attribute("data-space", "5")
+    lit.click()
+    page.click("#controls [data-ui=confirm]")
+    expect(page.locator(TOLD)).to_contain_text("eat Ana's mealworm beetle")
+
+
+def test_a_bad_lesson_is_said_on_the_setup_screen(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}bugs.html#lesson=bugs/nope")
+    expect(page.locator("#setup")).to_contain_text("This lesson cannot be opened: no lesson")
+    page.goto(f"{base_url}bag-of-bugs.html#lesson=bugs/beat")
+    expect(page.locator("#setup")).to_contain_text("is for bugs, not this page")
