@@ -21,6 +21,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webelement import WebElement
@@ -135,6 +136,15 @@ class WebKit:
         if self.errors:
             problems.append("the browser reported errors:\n" + "\n".join(self.errors))
         return problems
+
+    def alive(self) -> bool:
+        """Whether the session still answers: WebKitWebDriver ends it when the page's process
+        crashes or hangs ("Could not parse script result", then "invalid session id")."""
+        try:
+            self.driver.execute_script("return 1;")
+        except WebDriverException:
+            return False
+        return True
 
     # -- driving -----------------------------------------------------------------------------
 

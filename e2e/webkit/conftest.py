@@ -10,7 +10,8 @@ leaves 127.0.0.1 (the documents' resource timing entries, read before each navig
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
@@ -31,12 +32,70 @@ def display() -> Iterator[str]:
         yield name
 
 
+class Browsers:
+    """The test module's WebKit browser (starting one takes seconds), started anew for the next
+    test when the last one's session has ended. WebKitWebDriver ends a session when the page's
+    process crashes or hangs; the test that met it fails with the evidence (see
+    pytest_runtest_makereport), and the tests after it still run in a browser of their own
+    rather than each failing on "invalid session id"."""
+
+    def __init__(self, display: str, folder: Path) -> None:
+        self.display, self.folder = display, folder
+        self.stack = ExitStack()
+        self.webkit: WebKit | None = None
+        self.log = folder / "driver-0.log"
+        self.started = 0
+
+    def current(self) -> WebKit:
+        if self.webkit is not None and self.webkit.alive():
+            return self.webkit
+        self.close()
+        self.log = self.folder / f"driver-{self.started}.log"
+        self.started += 1
+        self.webkit = self.stack.enter_context(start_webkit(self.display, self.log))
+        return self.webkit
+
+    def close(self) -> None:
+        self.stack.close()
+        self.stack = ExitStack()
+        self.webkit = None
+
+
 @pytest.fixture(scope="module")
-def webkit(display: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebKit]:
-    """One WebKit browser for the test module: starting one takes seconds."""
-    folder: Path = tmp_path_factory.mktemp("webkit")
-    with start_webkit(display, folder / "console.log") as browser:
-        yield browser
+def browsers(display: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browsers]:
+    held = Browsers(display, tmp_path_factory.mktemp("webkit"))
+    try:
+        yield held
+    finally:
+        held.close()
+
+
+@pytest.fixture
+def webkit(browsers: Browsers) -> WebKit:
+    """The module's WebKit browser, alive."""
+    return browsers.current()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failed test's report says whether the browser's session survived it, and shows the
+    end of the driver's output (where WebKit's own complaints go)."""
+    report = yield
+    held = getattr(item, "funcargs", {}).get("browsers")
+    if report.failed and call.when == "call" and isinstance(held, Browsers):
+        alive = held.webkit is not None and held.webkit.alive()
+        state = "alive" if alive else "ended: the page's process crashed or hung"
+        log = held.log.read_text(errors="replace").splitlines()[-40:] if held.log.exists() else []
+        report.sections.append(
+            (
+                "WebKit",
+                f"session after the test: {state}\ndriver output ({held.log}):\n"
+                + ("\n".join(log) or "(none)"),
+            )
+        )
+    return report
 
 
 @pytest.fixture(autouse=True)
