@@ -59,3 +59,34 @@ def test_a_bad_lesson_is_said_on_the_setup_screen(page: Page, base_url: str) -> 
     expect(page.locator("#setup")).to_contain_text("This lesson cannot be opened: no lesson")
     page.goto(f"{base_url}bag-of-bugs.html#lesson=bugs/beat")
     expect(page.locator("#setup")).to_contain_text("is for bugs, not this page")
+
+
+def test_the_setup_screen_opens_a_lesson_and_marks_the_finished_ones(
+    page: Page, base_url: str
+) -> None:
+    page.goto(f"{base_url}bugs.html?pace=0")
+    expect(page.locator("#start")).to_have_text("Start game")
+    page.get_by_text("New to Bugs? Learn it in 11 short lessons").click()
+    page.locator("#lessons-bugs").get_by_role("link", name="Grow the swarm").click()
+    expect(page.locator(LESSON)).to_contain_text(lesson("bugs/grow").steps[0].task)
+    assert "#lesson=bugs/grow" in page.url  # the same page: only its fragment changed
+    page.evaluate("localStorage.setItem('bugs-table-lessons', '[\"bugs/lead\"]')")
+    page.goto(f"{base_url}bugs.html?pace=0")
+    expect(page.locator("#lessons-bugs li").first.locator(".done")).to_have_count(1)
+    expect(page.locator("#lessons-bugs .done")).to_have_count(1)
+
+
+def test_the_landing_page_lists_each_games_lessons_and_marks_the_finished_ones(
+    page: Page, base_url: str
+) -> None:
+    page.goto(base_url)
+    page.evaluate("localStorage.setItem('bugs-table-lessons', '[\"bugspiel/flying\"]')")
+    page.reload()
+    spiel = page.locator("#lessons-bugspiel")
+    expect(spiel.get_by_role("link", name="Flying")).to_have_attribute(
+        "href", "bugspiel.html#lesson=bugspiel/flying"
+    )
+    expect(spiel.locator(".done")).to_have_count(1)
+    expect(page.locator("#lessons-bugs li")).to_have_count(11)
+    page.locator("#lessons-bag-of-bugs").get_by_role("link", name="Wind", exact=True).click()
+    expect(page.locator(LESSON)).to_contain_text("Wind")

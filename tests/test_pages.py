@@ -263,3 +263,26 @@ def test_a_preload_of_a_file_the_site_lacks_fails_the_build(tmp_path: Path) -> N
     (public / site_pages.PYSCRIPT_CORE).write_text("export {};", encoding="utf-8")
     with pytest.raises(site_pages.PageError, match="names no core chunk"):
         site_pages.preloads("bugs.py", public)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_page_offers_every_lesson_of_its_game_on_the_setup_screen(name: str) -> None:
+    from bugs_core.lessons import lessons_of
+
+    game_id = name.removesuffix(".html")
+    page = Page(GAMES[name])
+    box = f"lessons-{game_id}"
+    assert page.by_id(box)[2][-1:] == ["setup"]
+    links = [a["href"] for t, a, anc in page.elements if t == "a" and box in anc]
+    assert links == [f"{game_id}.html#lesson={x.id}" for x in lessons_of(game_id)]
+    assert f"Learn it in {len(links)} short lessons" in GAMES[name]
+
+
+def test_the_landing_page_has_a_lesson_list_for_each_game_with_lessons() -> None:
+    from bugs_core.lessons import GAMES as LESSON_GAMES
+
+    page = Page((ROOT / "public" / "index.html").read_text(encoding="utf-8"))
+    assert [i for i in page.ids() if i.startswith("lessons-")] == [
+        f"lessons-{game}" for game in LESSON_GAMES
+    ]
+    assert page.by_id("learn")[0] == "section"

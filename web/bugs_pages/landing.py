@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pyscript import web, window
 
+from bugs_core.lessons import GAMES as LESSON_GAMES
+from bugs_web.dom.browser import show_lessons
 from bugs_web.landing import run_landing
 from bugs_web.rng_check import RngCheck
 from bugs_web.selftest_view import SelfTestView
@@ -62,6 +64,7 @@ async def main() -> None:
     """Run the landing page: its status, the random-number check and the rules self-test
     (public/landing.py awaits this)."""
     try:
+        show_lessons(LESSON_GAMES)
         await run_landing(DomScreen(), str(window.location.search))
     except Exception as error:
         show_failure("Something went wrong on this page", error)

@@ -32,9 +32,12 @@ from bugs_web.dom.browser import (
     form_entries,
     found,
     fresh_seed,
+    keep_lesson_done,
+    lessons_done,
     mark_ready,
     query_param,
     select_from_query,
+    show_lessons,
     show_seat_rows,
     show_setup_error,
 )
@@ -43,15 +46,12 @@ from bugs_web.dom.embed_frame import report, run_embedded
 from bugs_web.dom.records import Records
 from bugs_web.kit import GameKit
 from bugs_web.lesson import (
-    PROGRESS_KEY,
     LessonRun,
     address,
-    finished,
     learner_move,
     open_lesson,
     panel_html,
     session_at,
-    with_finished,
 )
 from bugs_web.record_bar import plain_error
 from bugs_web.table import TableSession, TurnTaking, bot_request
@@ -431,12 +431,15 @@ class TablePage(Generic[S]):
         for name in self.selects:
             select_from_query(name, name)
         show_seat_rows()
+        show_lessons((self.kit.game_id,))
         mark_ready()
-        where = address(str(window.location.hash))
-        if where is not None and query_param("embed") is None:
-            self.open_study(*where)
+        if query_param("embed") is None:
+            # a lesson link on the setup screen, or "Next lesson", changes only the fragment
             window.addEventListener("hashchange", create_proxy(self.on_hash))
-            return
+            where = address(str(window.location.hash))
+            if where is not None:
+                self.open_study(*where)
+                return
         run_embedded(self, self.kit.game_id, self.kit.session)
         self.records.start()
 
@@ -474,15 +477,9 @@ class TablePage(Generic[S]):
 
     def finish_step(self) -> None:
         """A right move: on the lesson's last step, the lesson is kept as finished."""
-        if self.lesson is None or not self.lesson.last:
-            return
-        try:
-            store = window.localStorage
-            store.setItem(
-                PROGRESS_KEY, with_finished(store.getItem(PROGRESS_KEY), self.lesson.lesson.id)
-            )
-        except Exception:  # site data off: progress is simply not kept
-            pass
+        if self.lesson is not None and self.lesson.last:
+            keep_lesson_done(self.lesson.lesson.id)
+            show_lessons((self.kit.game_id,))
 
     def draw_lesson(self) -> None:
         """The lesson panel above the table (created on first use)."""
@@ -496,11 +493,7 @@ class TablePage(Generic[S]):
         if self.lesson is None:
             panel.hidden = True
             return
-        try:
-            done = finished(window.localStorage.getItem(PROGRESS_KEY))
-        except Exception:
-            done = []
-        panel.innerHTML = panel_html(self.lesson, done)
+        panel.innerHTML = panel_html(self.lesson, lessons_done())
         panel.hidden = False
 
 

@@ -75,6 +75,42 @@ def show_setup_error(message: str) -> None:
     line.hidden = not message
 
 
+def lessons_done() -> list[str]:
+    """The lesson ids finished on this device (none where site data is off or unreadable)."""
+    from pyscript import window
+
+    from ..lesson import PROGRESS_KEY, finished
+
+    try:
+        return finished(window.localStorage.getItem(PROGRESS_KEY))
+    except Exception:  # reading localStorage throws (SecurityError) when site data is off
+        return []
+
+
+def keep_lesson_done(lesson_id: str) -> None:
+    """Add `lesson_id` to the lessons finished on this device (not kept where site data is off)."""
+    from pyscript import window
+
+    from ..lesson import PROGRESS_KEY, with_finished
+
+    try:
+        store = window.localStorage
+        store.setItem(PROGRESS_KEY, with_finished(store.getItem(PROGRESS_KEY), lesson_id))
+    except Exception:  # site data off: progress is simply not kept
+        pass
+
+
+def show_lessons(game_ids: tuple[str, ...]) -> None:
+    """Fill each `#lessons-<game>` list with that game's lessons, those finished marked."""
+    from ..lesson import lessons_list_html
+
+    done = lessons_done()
+    for game_id in game_ids:
+        box = element(f"lessons-{game_id}")
+        if found(box):
+            box.innerHTML = lessons_list_html(game_id, done)
+
+
 def mark_ready() -> None:
     """Tell boot.js and the person that Python runs: the start button works now."""
     from pyscript import window
