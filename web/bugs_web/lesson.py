@@ -132,7 +132,8 @@ def panel_html(run: LessonRun, done: list[str]) -> str:
         after = following(run)
         if not run.last:
             buttons.append(
-                '<button type="button" class="button primary" data-ui="lesson-next">Next step</button>'
+                '<button type="button" class="button primary" data-ui="lesson-next">'
+                "Next step</button>"
             )
         elif after is not None:
             buttons.append(
@@ -143,7 +144,8 @@ def panel_html(run: LessonRun, done: list[str]) -> str:
             buttons.append('<a class="button primary" href="./#learn">Back to the lessons</a>')
     else:
         buttons.append(
-            '<button type="button" class="button quiet" data-ui="lesson-retry">Start the step again</button>'
+            '<button type="button" class="button quiet" data-ui="lesson-retry">'
+            "Start the step again</button>"
         )
     mark = " (done before)" if each.id in done else ""
     return (
