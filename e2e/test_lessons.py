@@ -6,9 +6,12 @@ position's record cannot replay to it)."""
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from playwright.sync_api import Page, expect
 
 from bugs_core.lessons import lesson
+from bugs_table import play_a_move_by_clicks as play_a_bugs_move
 
 LESSON = "#lesson"
 TOLD = "#lesson .lesson-told"
@@ -90,3 +93,23 @@ def test_the_landing_page_lists_each_games_lessons_and_marks_the_finished_ones(
     expect(page.locator("#lessons-bugs li")).to_have_count(11)
     page.locator("#lessons-bag-of-bugs").get_by_role("link", name="Wind", exact=True).click()
     expect(page.locator(LESSON)).to_contain_text("Wind")
+
+
+def test_a_puzzle_opens_at_its_position_and_the_bots_play_on_from_it(
+    page: Page, base_url: str
+) -> None:
+    text = lesson("bugs/beat").steps[0].position
+    open_at(page, base_url, "bugs.html", f"#p={quote(text)}")
+    expect(page.locator("#record-bar")).to_be_hidden()
+    expect(page.locator("#log")).to_contain_text("A puzzle: play on from here.")
+    expect(page.locator(LESSON)).to_be_hidden()
+    assert page.locator('#table [data-pick="9"]').count() == 1  # the learner's own hand only
+    play_a_bugs_move(page)  # by the puzzle's position: a beat, or a pick-up and a lead
+    # the bots (the worker sent the position and the moves since) answer until it is the
+    # learner's turn again, the game at its third move at least
+    expect(page.locator("#turn-status")).to_contain_text("Your turn")
+    assert int(str(page.locator("#game").get_attribute("data-moves"))) >= 3
+    # a new game from the setup form is a game from a seed again: the record bar is back
+    page.locator("[data-ui=setup]").first.click()
+    page.locator("#start").click()
+    expect(page.locator("#record-bar")).to_be_visible()

@@ -188,17 +188,23 @@ def game_values(
     }
 
 
-def lesson_values(page: str) -> dict[str, str]:
-    """The setup screen's lessons (`bugs_core.lessons`, drawn by `bugs_web.lesson` as the page
-    draws them once Python runs, marking those finished on the device): the page is named
-    after its game's id."""
+def engine_values(page: str) -> dict[str, str]:
+    """What the engine writes into a game's page (the page is named after its game's id): the
+    setup screen's lessons (`bugs_core.lessons`, drawn by `bugs_web.lesson` as the page draws
+    them once Python runs, marking those finished on the device) and the rules reference
+    (`bugs_web.reference`: the rules' own numbers, the table's own drawings)."""
     for folder in (ROOT, ROOT / "web"):  # the build runs before any virtualenv
         if str(folder) not in sys.path:
             sys.path.insert(0, str(folder))
     from bugs_core.lessons import lessons_of
     from bugs_web.lesson import lessons_list_html
+    from bugs_web.reference import reference_html
 
-    return {"lesson_count": str(len(lessons_of(page))), "lessons_html": lessons_list_html(page, [])}
+    return {
+        "lesson_count": str(len(lessons_of(page))),
+        "lessons_html": lessons_list_html(page, []),
+        "reference_html": reference_html(page),
+    }
 
 
 def game_parts(pages: Path = PAGES) -> list[str]:
@@ -310,7 +316,7 @@ def render_game(page: str, pages: Path = PAGES, public: Path = PUBLIC) -> str:
     with (pages / f"{page}.toml").open("rb") as file:
         part = tomllib.load(file)
     values = game_values(part, page, seat_template, level_ratings(page, pages))
-    values.update(lesson_values(page))
+    values.update(engine_values(page))
     values["preloads_html"] = preloads(values["script"], public)
     return inline_head(fill(template, values, TEMPLATE), public)
 

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from bugs_core.bugs import GAME
+from bugs_core.lessons import lesson
+from bugs_core.position import state_of
 from bugs_core.record import Seat, new_record, replay
 from bugs_web.bot_service import choose_move
 
@@ -64,3 +67,41 @@ def test_a_tampered_record_names_the_action() -> None:
     data["record"]["actions"] = ["9x9"]
     answer = json.loads(choose_move(json.dumps(data)))
     assert "actions[0]" in answer["error"]
+
+
+def puzzle_request(actions: int) -> tuple[str, Any]:
+    """A request for the seat to act in a game that started at a lesson's position and went
+    on `actions` moves (its record starts at the position), and the state it is about."""
+    text = lesson("bugs/beat").steps[0].position
+    _, state = state_of(text)
+    seats = [Seat("You", "human"), Seat("Ana", "easy"), Seat("Bo", "easy")]
+    record = new_record("bugs", {"players": 3}, 0, seats)
+    for _ in range(actions):
+        action = GAME.legal_actions(state)[0]
+        record = record.with_action(str(action))
+        state = GAME.apply(state, action)
+    data = {"record": record.to_dict(), "seat": GAME.current_player(state), "level": "easy",
+            "seed": 5, "position": text}  # fmt: skip
+    return json.dumps(data), state
+
+
+def test_a_puzzles_bot_moves_from_its_position_not_from_a_seed() -> None:
+    text, state = puzzle_request(actions=1)
+    answer = json.loads(choose_move(text))
+    assert GAME.parse_action(answer["action"]) in GAME.legal_actions(state)
+    assert answer["moves"] == 1
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"position": 3}, "position must be str"),
+        ({"position": "bugs hands=nonsense"}, "hands"),
+        ({"position": lesson("bag-of-bugs/wind").steps[0].position}, "not bugs"),
+    ],
+)
+def test_a_bad_puzzle_position_gets_a_message(change: dict[str, object], words: str) -> None:
+    text, _ = puzzle_request(actions=1)
+    answer = json.loads(choose_move(json.dumps({**json.loads(text), **change})))
+    assert set(answer) == {"error"}
+    assert words in answer["error"]

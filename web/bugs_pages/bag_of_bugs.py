@@ -177,7 +177,7 @@ class BagPage(TablePage[BagSession]):
         """Ask the worker for each bot's move and apply the answers as they come."""
         for turn in turns:
             started = now()
-            reply = await self.bots.ask(bot_request(turn))
+            reply = await self.bots.ask(bot_request(turn, self.position))
             if paced:
                 await asyncio.sleep(max(0.0, self.pace_ms() / 2000 - (now() - started)))
             c = self.current(generation)

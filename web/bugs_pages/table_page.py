@@ -93,6 +93,7 @@ class TablePage(Generic[S]):
         self.records = Records(kit.game_id, kit.session.replay_steps, self)
         self.lesson: LessonRun | None = None  # a lesson on the table: its bots never move
         self.study = False  # a lesson or a puzzle: a game at a position, the record bar off
+        self.position: str | None = None  # a puzzle's position: the bot worker starts there
 
     # -- the parts a game supplies -------------------------------------------------------
 
@@ -177,9 +178,12 @@ class TablePage(Generic[S]):
         show_setup_error("")
         self.begin(session)
 
-    def begin(self, session: S, *, loaded: bool = False) -> None:
-        """Show `session` (a new game, or a `loaded` one) and let its bots play."""
+    def begin(self, session: S, *, loaded: bool = False, study: bool = False) -> None:
+        """Show `session` (a new game, a `loaded` one, or a lesson's or puzzle's `study` at a
+        position) and let its bots play."""
         self.stop_bots()
+        if not study:
+            self.leave_study()
         self.session = session
         # A new game's opening lines ("You take the bag. You draw a Rock.") are its first news;
         # a loaded game's log is old news, on the screen to read.
@@ -433,31 +437,28 @@ class TablePage(Generic[S]):
         show_seat_rows()
         show_lessons((self.kit.game_id,))
         mark_ready()
+        if query_param("embed") is not None:
+            run_embedded(self, self.kit.game_id, self.kit.session)
+        self.records.start()
         if query_param("embed") is None:
             # a lesson link on the setup screen, or "Next lesson", changes only the fragment
             window.addEventListener("hashchange", create_proxy(self.on_hash))
             where = address(str(window.location.hash))
             if where is not None:
                 self.open_study(*where)
-                return
-        run_embedded(self, self.kit.game_id, self.kit.session)
-        self.records.start()
 
     # -- lessons and puzzles (bugs_web.lesson) ---------------------------------------------
 
     def open_study(self, kind: str, text: str) -> None:
         """Open `#lesson=ID` or `#p=POSITION`: the game at a position, the record bar off (its
         record cannot replay to the position). A bad one is said on the setup screen."""
-        self.records.enabled = False
-        el("record-bar").hidden = True
-        self.study = True
         try:
             if kind == "lesson":
                 self.show_step(open_lesson(self.kit.game_id, text))
             else:
-                self.lesson = None
-                self.draw_lesson()
-                self.begin(session_at(self.kit.session, text, puzzle=True))
+                puzzle = session_at(self.kit.session, text, puzzle=True)
+                self.enter_study(None, text)
+                self.begin(puzzle, study=True)
         except BugsError as error:
             what = "lesson" if kind == "lesson" else "position"
             show_setup_error(f"This {what} cannot be opened: {plain_error(error)}")
@@ -469,11 +470,32 @@ class TablePage(Generic[S]):
         if where is not None:
             self.open_study(*where)
 
+    def enter_study(self, lesson: LessonRun | None, position: str | None) -> None:
+        """A lesson's step or a puzzle's position on the table: the record bar, saves and links
+        off (a position's record cannot replay to it); a puzzle's bots start from `position`."""
+        self.records.enabled = False
+        el("record-bar").hidden = True
+        self.study = True
+        self.lesson = lesson
+        self.position = position
+        self.draw_lesson()
+
+    def leave_study(self) -> None:
+        """Back to games from a seed (a new game, a loaded record): the record bar on again."""
+        if not self.study:
+            return
+        self.study = False
+        self.lesson = None
+        self.position = None
+        self.draw_lesson()
+        self.records.enabled = query_param("embed") is None
+        el("record-bar").hidden = not self.records.enabled
+
     def show_step(self, run: LessonRun) -> None:
         """The lesson's step at its position, its task in the lesson panel."""
-        self.lesson = run
-        self.begin(session_at(self.kit.session, run.current.position, puzzle=False))
-        self.draw_lesson()
+        step = session_at(self.kit.session, run.current.position, puzzle=False)
+        self.enter_study(run, None)
+        self.begin(step, study=True)
 
     def finish_step(self) -> None:
         """A right move: on the lesson's last step, the lesson is kept as finished."""
@@ -541,7 +563,7 @@ class TurnTablePage(TablePage[T]):
             self.thinking = True
             self.draw()
             started = now()
-            answer = await self.bots.ask(bot_request(turn))
+            answer = await self.bots.ask(bot_request(turn, self.position))
             await asyncio.sleep(max(0.0, self.pace_ms() / 1000 - (now() - started)))
             s = self.current(generation)
             if s is None:

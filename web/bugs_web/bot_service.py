@@ -14,8 +14,11 @@ from typing import Any
 
 from bugs_core.bots import get_level
 from bugs_core.errors import BugsError
-from bugs_core.record import Replayer, from_dict, game_of
+from bugs_core.position import state_of
+from bugs_core.record import GameRecord, Replayer, from_dict, game_of
 from bugs_core.rng import Rng
+
+from .replay import checked_action
 
 _REPLAYER = Replayer()
 """The worker is sent the whole record for each bot move: only the moves since the last
@@ -33,8 +36,23 @@ def _field(data: dict[str, Any], key: str, kind: type) -> Any:
     return value
 
 
+def at(position: object, record: GameRecord) -> Any:
+    """The state after `record`'s actions played from `position` (a puzzle's text, whose
+    record starts there), each action checked."""
+    if not isinstance(position, str):
+        raise BotRequestError("bot request: position must be str")
+    game_id, state = state_of(position)
+    if game_id != record.game:
+        raise BotRequestError(f"bot request: the position is of {game_id}, not {record.game}")
+    game = game_of(record)
+    for index, text in enumerate(record.actions):
+        state = game.apply(state, checked_action(game, state, index, text))
+    return state
+
+
 def choose_move(request: str) -> str:
-    """Answer `{"record": {...}, "seat": s, "level": "medium", "seed": n}` with
+    """Answer `{"record": {...}, "seat": s, "level": "medium", "seed": n}` (and `"position":
+    text` for a game that started at a position) with
     `{"action": "3x4", "seat": s, "moves": m, "millis": t, "bot_millis": b}` (t the whole
     call, b the bot's own choice, both in milliseconds) or `{"error": "..."}`."""
     started = time.perf_counter()
@@ -47,7 +65,8 @@ def choose_move(request: str) -> str:
         level = get_level(_field(data, "level", str))
         seed = _field(data, "seed", int)
         game = game_of(record)
-        state = _REPLAYER.replay(record)
+        position = data.get("position")
+        state = _REPLAYER.replay(record) if position is None else at(position, record)
         # at a simultaneous window several seats are to act; elsewhere the one current seat
         if seat not in game.pending_seats(state):
             raise BotRequestError(f"bot request: seat {seat} is not the seat to act")

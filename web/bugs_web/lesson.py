@@ -3,10 +3,11 @@ the judgement of the learner's move, and the lesson panel's HTML.
 
 The page opens `#lesson=bugs/beat` (a lesson, from its first step). A lesson is a game at a
 position, not from a seed, so its record cannot replay to it: the page keeps the record bar,
-saves and links off while it shows one. (A puzzle, `#p=<position>`, waits for the bot worker
-to take a position: today it replays a record from its seed.) In a lesson the bots never
-move: a right move shows what it did and the rule behind it, a wrong one is taken back with
-the engine's reason or the step's hint.
+saves and links off while it shows one. A puzzle, `#p=<position text>`, is the game at that
+position with the learner in seat 0 and bots in the others, who play on from it (the bot worker
+is sent the position and the moves since). In a lesson the bots never move: a right move shows
+what it did and the rule behind it, a wrong one is taken back with the engine's reason or the
+step's hint.
 Progress (the lessons finished) is kept in the browser, under `PROGRESS_KEY`.
 """
 
@@ -57,9 +58,9 @@ class LessonRun:
 
 
 def address(fragment: str) -> tuple[str, str] | None:
-    """("lesson", id) from the address's fragment, or None."""
+    """("lesson", id) or ("p", position text) from the address's fragment, or None."""
     text = fragment.removeprefix("#")
-    for kind in ("lesson",):
+    for kind in ("lesson", "p"):
         if text.startswith(f"{kind}="):
             return kind, unquote(text[len(kind) + 1 :]).replace("+", " ")
     return None

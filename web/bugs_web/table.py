@@ -137,10 +137,12 @@ class BotQuestion(Protocol):
     def seed(self) -> int: ...
 
 
-def bot_request(turn: BotQuestion) -> dict[str, Any]:
-    """The request the bot worker answers (`bot_service.choose_move`) for `turn`."""
+def bot_request(turn: BotQuestion, position: str | None = None) -> dict[str, Any]:
+    """The request the bot worker answers (`bot_service.choose_move`) for `turn`; a game that
+    started at a `position` (a puzzle's text) sends it, and its record's actions follow it."""
     record = json.loads(turn.record_json)
-    return {"record": record, "seat": turn.seat, "level": turn.level, "seed": turn.seed}
+    request = {"record": record, "seat": turn.seat, "level": turn.level, "seed": turn.seed}
+    return request if position is None else {**request, "position": position}
 
 
 class TurnTaking(TableSession):
