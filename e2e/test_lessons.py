@@ -113,3 +113,14 @@ def test_a_puzzle_opens_at_its_position_and_the_bots_play_on_from_it(
     page.locator("[data-ui=setup]").first.click()
     page.locator("#start").click()
     expect(page.locator("#record-bar")).to_be_visible()
+
+
+def test_a_game_pages_rules_link_opens_its_reference(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}bugspiel.html")
+    page.get_by_text("How to play Bugspiel").click()
+    page.get_by_role("link", name="The rules of Bugspiel: every card, number and ruling").click()
+    expect(page.locator("h1")).to_have_text("The rules of Bugspiel")
+    expect(page.locator(".reference figure")).to_have_count(4)
+    expect(page.get_by_role("link", name="Play Bugspiel")).to_have_attribute(
+        "href", "bugspiel.html"
+    )

@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGES = ROOT / "pages"
 PUBLIC = ROOT / "public"
 TEMPLATE = "game.html"
+RULES_TEMPLATE = "rules.html"
 SEAT_TEMPLATE = "seat.html"
 
 SEAT_NAMES = ("You", "Ana", "Bo", "Cy", "Di", "Ed")
@@ -189,9 +190,9 @@ def game_values(
 
 
 def engine_values(page: str) -> dict[str, str]:
-    """What the engine writes into a game's page (the page is named after its game's id): the
-    setup screen's lessons (`bugs_core.lessons`, drawn by `bugs_web.lesson` as the page draws
-    them once Python runs, marking those finished on the device) and the rules reference
+    """What the engine writes into a game's pages (each named after its game's id): the setup
+    screen's lessons (`bugs_core.lessons`, drawn by `bugs_web.lesson` as the page draws them
+    once Python runs, marking those finished on the device) and the rules page's reference
     (`bugs_web.reference`: the rules' own numbers, the table's own drawings)."""
     for folder in (ROOT, ROOT / "web"):  # the build runs before any virtualenv
         if str(folder) not in sys.path:
@@ -316,9 +317,27 @@ def render_game(page: str, pages: Path = PAGES, public: Path = PUBLIC) -> str:
     with (pages / f"{page}.toml").open("rb") as file:
         part = tomllib.load(file)
     values = game_values(part, page, seat_template, level_ratings(page, pages))
-    values.update(engine_values(page))
+    engine = engine_values(page)
+    values.update(lesson_count=engine["lesson_count"], lessons_html=engine["lessons_html"])
     values["preloads_html"] = preloads(values["script"], public)
     return inline_head(fill(template, values, TEMPLATE), public)
+
+
+def render_rules(page: str, pages: Path = PAGES) -> str:
+    """The text of public/<page>-rules.html: the game's rules in short (its part's
+    rules_html) and its reference, a static page that needs no Python."""
+    with (pages / f"{page}.toml").open("rb") as file:
+        part = tomllib.load(file)
+    values = game_values(part, page, (pages / SEAT_TEMPLATE).read_text(encoding="utf-8"))
+    engine = engine_values(page)
+    wanted = {key: values[key] for key in ("name", "page", "rules_html", "stylesheets_html")}
+    wanted.update(lesson_count=engine["lesson_count"], reference_html=engine["reference_html"])
+    return fill((pages / RULES_TEMPLATE).read_text(encoding="utf-8"), wanted, RULES_TEMPLATE)
+
+
+def rules_page(page: str) -> str:
+    """The file name of a game's rules page."""
+    return f"{page}-rules.html"
 
 
 def render_games(pages: Path = PAGES, public: Path = PUBLIC) -> dict[str, str]:
@@ -326,9 +345,15 @@ def render_games(pages: Path = PAGES, public: Path = PUBLIC) -> dict[str, str]:
     return {f"{page}.html": render_game(page, pages, public) for page in game_parts(pages)}
 
 
+def render_rules_pages(pages: Path = PAGES) -> dict[str, str]:
+    """Every game's rules page, by its file name in public/."""
+    return {rules_page(page): render_rules(page, pages) for page in game_parts(pages)}
+
+
 def write_games(out: Path = PUBLIC, pages: Path = PAGES) -> list[str]:
-    """Write every game page into `out` (public/) and return their file names."""
-    rendered = render_games(pages)
+    """Write every game page and rules page into `out` (public/) and return their file
+    names."""
+    rendered = {**render_games(pages), **render_rules_pages(pages)}
     for name, text in rendered.items():
         (out / name).write_text(text, encoding="utf-8")
     return sorted(rendered)
@@ -338,4 +363,5 @@ def site_pages(public: Path = PUBLIC, pages: Path = PAGES) -> dict[str, str]:
     """Every HTML page of the site by file name, as a build writes it: the pages committed in
     public/ and the game pages rendered now (not a possibly stale earlier build's copy)."""
     found = {path.name: path.read_text(encoding="utf-8") for path in public.glob("*.html")}
-    return dict(sorted({**found, **render_games(pages, public)}.items()))
+    built = {**render_games(pages, public), **render_rules_pages(pages)}
+    return dict(sorted({**found, **built}.items()))

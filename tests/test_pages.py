@@ -154,10 +154,11 @@ def test_no_template_slot_is_left(name: str) -> None:
 
 
 def test_a_build_writes_the_rendered_pages_and_precaches_them(tmp_path: Path) -> None:
-    assert site_pages.write_games(tmp_path) == sorted(GAMES)
-    for name, text in GAMES.items():
+    built = {**GAMES, **site_pages.render_rules_pages()}
+    assert site_pages.write_games(tmp_path) == sorted(built)
+    for name, text in built.items():
         assert (tmp_path / name).read_text(encoding="utf-8") == text
-    assert set(GAMES) <= set(site_build.precache_files(tmp_path))
+    assert set(built) <= set(site_build.precache_files(tmp_path))
 
 
 def test_the_template_is_not_served() -> None:
@@ -286,3 +287,28 @@ def test_the_landing_page_has_a_lesson_list_for_each_game_with_lessons() -> None
         f"lessons-{game}" for game in LESSON_GAMES
     ]
     assert page.by_id("learn")[0] == "section"
+
+
+RULES = site_pages.render_rules_pages()
+
+
+def test_every_game_has_a_rules_page_linked_from_its_game_page() -> None:
+    assert set(RULES) == {site_pages.rules_page(name.removesuffix(".html")) for name in GAMES}
+    for name, text in GAMES.items():
+        rules = site_pages.rules_page(name.removesuffix(".html"))
+        assert f'href="{rules}"' in text
+
+
+@pytest.mark.parametrize("name", RULES)
+def test_a_rules_page_is_the_reference_with_the_policy_and_no_script(name: str) -> None:
+    from bugs_web.reference import reference_html
+
+    game_id = name.removesuffix("-rules.html")
+    text = RULES[name]
+    page = Page(text)  # well nested
+    policies = [a for t, a, _ in page.elements if a.get("http-equiv") == "Content-Security-Policy"]
+    assert [p["content"] for p in policies] == [readme_policy()]
+    assert not [t for t, _, _ in page.elements if t == "script"]  # static: no Python to wait for
+    assert reference_html(game_id) in text
+    assert f'href="{game_id}.html"' in text
+    assert "{{" not in text and "}}" not in text
