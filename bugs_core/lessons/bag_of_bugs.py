@@ -8,6 +8,7 @@ pool and the Rock pairs set aside do not hold, so each position says only what i
 
 from __future__ import annotations
 
+from ..bag_of_bugs.scoring import COLOUR_POINTS, LARVA_POINTS
 from ..bag_of_bugs.tokens import ROCK, bag_for
 from ..bag_of_bugs.tokens import WIND as WIND_KIND
 from ..position.bag_of_bugs import TOKEN_CHARS
@@ -222,5 +223,32 @@ LEFTOVERS = Lesson(
     ),
 )
 
-LESSONS = (WINDOW, GRAB_1, GRAB_2, GRAB_3, GRAB_4_5, PRIORITY, WIND, ROCKS, LEFTOVERS)
+# The scoring lesson's words quote the engine's own points, so they change with the rules.
+ONE, TWO, THREE = COLOUR_POINTS[1:4]
+
+SCORING = Lesson(
+    "bag-of-bugs/scoring",
+    "bag-of-bugs",
+    "Scoring",
+    ("§5.4", "G28"),
+    (
+        Step(
+            task=f"At the end each colour scores {ONE}, {TWO} and {THREE} points for 1, 2 and "
+            f"3 of it, but {len(COLOUR_POINTS)} or more of a colour score nothing; each Larva "
+            f"is {LARVA_POINTS:+d}. You hold three Red Bugs. Your Grab 4 takes two different "
+            "tokens: take the Yellow Bug and the Larva, not a fourth Red.",
+            position=table(
+                "111/-/-", "11L2", "drawer=2 drawn=4 claims=-,-,-,0,- phase=choose grab=4"
+            ),
+            answers=("take c2+larva",),
+            says="with Grab 4",
+            why=f"Three Reds keep their {THREE} points; the Yellow Bug adds {ONE} and the Larva "
+            f"{LARVA_POINTS}. A fourth Red would have cost all {THREE}.",
+            hint="Leave the Red Bugs: a fourth one scores nothing.",
+            tries=(Try("take c1+larva", "Grab 4"),),
+        ),
+    ),
+)
+
+LESSONS = (WINDOW, GRAB_1, GRAB_2, GRAB_3, GRAB_4_5, PRIORITY, WIND, ROCKS, LEFTOVERS, SCORING)
 """The lessons in teaching order."""

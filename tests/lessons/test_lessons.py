@@ -30,7 +30,7 @@ TOPICS = {
     "bugs": {"lead", "beat", "grow", "wipe-out", "outbreak", "net", "repellent",
              "exterminator", "pick-up", "going-out", "scoring"},
     "bag-of-bugs": {"windows", "grab-1", "grab-2", "grab-3", "grab-4-5", "priority", "wind",
-                    "rocks", "leftovers"},
+                    "rocks", "leftovers", "scoring"},
     "bugspiel": {"market", "terrain", "predators", "flying", "turning", "bonus-lines",
                  "the-end"},
 }  # fmt: skip
