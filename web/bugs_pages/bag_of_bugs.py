@@ -108,6 +108,12 @@ class BagPage(TablePage[BagSession]):
 
     # -- the clock -----------------------------------------------------------------------
 
+    def hint_seat(self, s: BagSession) -> int | None:
+        """A person's own decision (what to take, what to give, the leftovers): never in a
+        window, a race in which waiting for a hint would be a move."""
+        seat = s.person_deciding()
+        return seat if seat is not None and s.has_bots() else None
+
     def bots_due(self, s: BagSession) -> bool:
         return not s.over
 

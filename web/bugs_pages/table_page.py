@@ -44,6 +44,7 @@ from bugs_web.dom.browser import (
 from bugs_web.dom.browser import element as el
 from bugs_web.dom.embed_frame import report, run_embedded
 from bugs_web.dom.records import Records
+from bugs_web.hint_view import THINKING, hint_html
 from bugs_web.kit import GameKit
 from bugs_web.lesson import (
     LessonRun,
@@ -54,7 +55,7 @@ from bugs_web.lesson import (
     session_at,
 )
 from bugs_web.record_bar import plain_error
-from bugs_web.table import TableSession, TurnTaking, bot_request
+from bugs_web.table import BotTurn, TableSession, TurnTaking, bot_request, bot_seed
 from bugs_web.words import log_html
 
 TYPING = ("input", "select", "textarea")
@@ -94,6 +95,8 @@ class TablePage(Generic[S]):
         self.lesson: LessonRun | None = None  # a lesson on the table: its bots never move
         self.study = False  # a lesson or a puzzle: a game at a position, the record bar off
         self.position: str | None = None  # a puzzle's position: the bot worker starts there
+        self.hint_for = -1  # the move number the hint panel shows a hint for (-1: none)
+        self.hint_task: asyncio.Future[None] | None = None  # kept from the collector
 
     # -- the parts a game supplies -------------------------------------------------------
 
@@ -239,6 +242,7 @@ class TablePage(Generic[S]):
         self.table_drawn(s)
         self.draw_controls(s, replaying)
         el("turn-status").textContent = self.status_text(s)
+        self.draw_hint(s, replaying)
         el("notice").textContent = s.notice
         log = el("log")
         log.innerHTML = self.log_html(s)
@@ -326,12 +330,73 @@ class TablePage(Generic[S]):
             self.show_setup()
         elif name == "resume":
             self.resume()
+        elif name == "hint-close":
+            self.close_hint()
         elif s is None:
             return
+        elif name == "hint":
+            seat = self.hint_seat(s)
+            if seat is not None:
+                self.hint_task = asyncio.ensure_future(self.ask_hint(s, seat))
         elif name == "again":
             self.again(s)
         else:
             self.update(self.on_ui(name, s))
+
+    # -- hints (bugs_core.analysis.hint, in the bot worker) ---------------------------------
+
+    def hint_seat(self, s: S) -> int | None:
+        """The person a hint would be for now: the person to move in a game with bots or a
+        lesson (a game of people only has no bot to ask), else None."""
+        seat = getattr(s, "to_act", None)
+        if not isinstance(seat, int) or not s.is_person(seat) or not s.has_bots():
+            return None
+        return seat
+
+    def study_position(self) -> str | None:
+        """The position a lesson's step or a puzzle started at (its record starts there)."""
+        if self.lesson is not None:
+            return self.lesson.current.position
+        return self.position
+
+    def hint_panel(self) -> Any:
+        """The hint panel above the table (created on first use)."""
+        panel = el("hint")
+        if not found(panel):
+            panel = document.createElement("section")
+            panel.id = "hint"
+            panel.className = "hint"
+            panel.setAttribute("aria-live", "polite")
+            panel.hidden = True
+            el("table").before(panel)
+        return panel
+
+    async def ask_hint(self, s: S, seat: int) -> None:
+        """Ask the worker for the hard bot's best moves from the person's own view."""
+        moves = len(s.record.actions)
+        panel = self.hint_panel()
+        panel.innerHTML = THINKING
+        panel.hidden = False
+        self.hint_for = moves
+        request = {**bot_request(BotTurn(seat, "hard", s.record.to_json(), 0, moves),
+                                 self.study_position()),
+                   "ask": "hint", "seed": bot_seed(s.record.seed, moves),
+                   "names": list(s.sentence_names)}  # fmt: skip
+        answer = await self.bots.ask(request)
+        if self.hint_for == moves and self.session is not None:
+            panel.innerHTML = hint_html(answer)
+
+    def draw_hint(self, s: S, replaying: bool) -> None:
+        """The Hint button while a person may ask for one; a hint for an older move goes."""
+        el("hint-button").hidden = replaying or self.hint_seat(s) is None
+        if self.hint_for >= 0 and self.hint_for != len(s.record.actions):
+            self.close_hint()
+
+    def close_hint(self) -> None:
+        self.hint_for = -1
+        panel = el("hint")
+        if found(panel):
+            panel.hidden = True
 
     def on_key(self, event: Any) -> None:
         """Keys while the table shows, unless the person types or a replay shows the past."""

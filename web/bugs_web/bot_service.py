@@ -12,6 +12,7 @@ import json
 import time
 from typing import Any
 
+from bugs_core.analysis.hint import suggest
 from bugs_core.bots import get_level
 from bugs_core.errors import BugsError
 from bugs_core.position import state_of
@@ -50,9 +51,41 @@ def at(position: object, record: GameRecord) -> Any:
     return state
 
 
+def hint(data: dict[str, Any]) -> str:
+    """Answer a hint request (`{"ask": "hint", ...}`, the fields of a move's request and
+    optionally "names") with `{"hints": [{"action", "sentence", "why", "playouts", "value"}],
+    "millis"}`: the search from the seat's own view (`bugs_core.analysis.hint`)."""
+    started = time.perf_counter()
+    record = from_dict(_field(data, "record", dict))
+    seat = _field(data, "seat", int)
+    seed = _field(data, "seed", int)
+    names = data.get("names")
+    if names is not None and not (
+        isinstance(names, list) and all(isinstance(n, str) for n in names)
+    ):
+        raise BotRequestError("bot request: names must be a list of str")
+    game = game_of(record)
+    position = data.get("position")
+    state = _REPLAYER.replay(record) if position is None else at(position, record)
+    if seat not in game.pending_seats(state):
+        raise BotRequestError(f"bot request: seat {seat} is not the seat to act")
+    found = suggest(game, game.player_view(state, seat), Rng(seed), names=names)
+    hints = [
+        {
+            "action": str(s.action),
+            "sentence": s.sentence,
+            "why": s.why,
+            "playouts": s.playouts,
+            "value": round(s.value, 3),
+        }
+        for s in found
+    ]
+    return json.dumps({"hints": hints, "millis": round(1000 * (time.perf_counter() - started))})
+
+
 def choose_move(request: str) -> str:
     """Answer `{"record": {...}, "seat": s, "level": "medium", "seed": n}` (and `"position":
-    text` for a game that started at a position) with
+    text` for a game that started at a position; `"ask": "hint"` for a hint, see `hint`) with
     `{"action": "3x4", "seat": s, "moves": m, "millis": t, "bot_millis": b}` (t the whole
     call, b the bot's own choice, both in milliseconds) or `{"error": "..."}`."""
     started = time.perf_counter()
@@ -60,6 +93,8 @@ def choose_move(request: str) -> str:
         data = json.loads(request)
         if not isinstance(data, dict):
             raise BotRequestError("bot request: expected a JSON object")
+        if data.get("ask") == "hint":
+            return hint(data)
         record = from_dict(_field(data, "record", dict))
         seat = _field(data, "seat", int)
         level = get_level(_field(data, "level", str))

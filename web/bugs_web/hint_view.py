@@ -1,0 +1,26 @@
+"""The hint panel (pure): the hard bot's best moves for the person, each with the move as the
+log says it and why in plain words (`bugs_core.analysis.hint`, answered by the bot worker)."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+THINKING = '<p class="hint-status">Thinking about your move…</p>'
+
+
+def hint_html(answer: dict[str, Any]) -> str:
+    """The panel for the worker's answer to a hint request (its hints, or its error)."""
+    close = '<button type="button" class="button quiet" data-ui="hint-close">Close</button>'
+    if "error" in answer:
+        return f'<p class="hint-status">No hint now: {escape(str(answer["error"]))}</p>{close}'
+    items = "".join(
+        f'<li data-hint="{escape(str(h["action"]), quote=True)}">'
+        f"<strong>{escape(str(h['sentence']))}</strong> "
+        f'<span class="hint-why">{escape(str(h["why"]))}</span></li>'
+        for h in answer.get("hints", [])
+    )
+    return (
+        '<h2 class="hint-title">Hint <small>the hard bot\'s search, from your seat only</small>'
+        f"</h2><ol>{items}</ol>{close}"
+    )
