@@ -1,8 +1,9 @@
 """The command line: `python -m bugs_core simulate | tournament | ladder | replay | position |
-lessons | record | soak`.
+analyse | lessons | record | soak`.
 
 Only the arguments and the dispatch live here; the commands are in `cli_simulate`,
-`cli_tournament`, `cli_ladder`, `cli_replay`, `cli_position`, `cli_lessons` and `cli_soak`.
+`cli_tournament`, `cli_ladder`, `cli_replay`, `cli_position`, `cli_analyse`, `cli_lessons` and
+`cli_soak`.
 Every failure the user can cause ends in one line on stderr and exit code 2.
 """
 
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import (
+    cli_analyse,
     cli_ladder,
     cli_lessons,
     cli_position,
@@ -212,6 +214,25 @@ def build_parser() -> Parser:
         "--seed", type=_whole(0, SEED_LIMIT), default=1, metavar="S", help="the bots' seed"
     )
 
+    analyse = commands.add_parser(
+        "analyse", help="a recorded game's moves rated by the search, the biggest losses marked"
+    )
+    analyse.add_argument("file", metavar="FILE", help="a JSON game record, - for stdin")
+    analyse.add_argument(
+        "--seat",
+        type=_whole(0),
+        action="append",
+        metavar="K",
+        help="a seat to rate (repeatable; default: the seats people played, else all)",
+    )
+    analyse.add_argument(
+        "--playouts",
+        type=_whole(1, 100_000),
+        default=cli_analyse.DEFAULT_PLAYOUTS,
+        metavar="N",
+        help=f"playouts a move (default {cli_analyse.DEFAULT_PLAYOUTS})",
+    )
+
     lessons = commands.add_parser(
         "lessons", help="the lessons of each game, one lesson's steps, or a move tried at a step"
     )
@@ -329,6 +350,8 @@ def _dispatch(args: argparse.Namespace) -> int:
                 raise UsageError("position: --at is for a record FILE, not --play")
             bots = [name.strip() for name in args.bots.split(",")]
             cli_position.run_play(args.play, bots, args.seed, sys.stdout)
+    elif args.command == "analyse":
+        cli_analyse.run(args.file, args.seat, args.playouts, sys.stdout)
     elif args.command == "lessons":
         return cli_lessons.run(args.which, args.step, args.move, sys.stdout)
     else:

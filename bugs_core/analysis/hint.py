@@ -100,28 +100,21 @@ def measured(value: float, playouts: int, best: float | None) -> str:
     return words
 
 
-def suggest(
+def measure(
     game: Any,
     view: Any,
     rng: Rng,
+    arms: list[Any],
     *,
-    playouts: int = PLAYOUTS,
-    millis: float | None = MILLIS,
-    top: int = TOP,
-    names: list[str] | None = None,
-) -> tuple[Suggestion, ...]:
-    """The `top` moves for the seat whose `view` this is, best first (HintError: it is not
-    that seat's turn alone)."""
+    playouts: int,
+    millis: float | None,
+) -> dict[Any, tuple[int, float]]:
+    """Each of `arms` (moves of the seat whose `view` this is, each legal in every state the
+    view allows) with its playouts and their mean reward for the seat: a UCB1 bandit, every
+    playout a state drawn from the view, the move, then the hard bot for every seat to the
+    search's horizon."""
     seat = view.seat
-    first = game.sample_state(view, rng)
-    if game.is_terminal(first):
-        raise HintError("the game is over")
-    if game.current_player(first) != seat:
-        raise HintError("a hint is for the seat to move, on its own turn")
     plan = plan_for(game)
-    legal = game.legal_actions(first)
-    preferred = plan.rollout(game, first, rng)
-    arms = list(dict.fromkeys((preferred, *plan.candidates(game, first, legal))))
     visits = dict.fromkeys(arms, 0)
     reward = dict.fromkeys(arms, 0.0)
     deadline = None if millis is None else time.perf_counter() + millis / 1000
@@ -143,18 +136,53 @@ def suggest(
         visits[action] += 1
         reward[action] += plan.evaluate(game, start, state)[seat]
         done += 1
-    ranked = sorted(
-        (a for a in arms if visits[a]), key=lambda a: (visits[a], reward[a] / visits[a]),
-        reverse=True,
-    )[:top]  # fmt: skip
+    return {a: (visits[a], reward[a] / visits[a]) for a in arms if visits[a]}
+
+
+def candidate_moves(game: Any, state: Any, rng: Rng) -> list[Any]:
+    """The moves a search compares here: the hard bot's own first, then the plan's candidates."""
+    plan = plan_for(game)
+    preferred = plan.rollout(game, state, rng)
+    return list(
+        dict.fromkeys((preferred, *plan.candidates(game, state, game.legal_actions(state))))
+    )
+
+
+def own_turn(game: Any, view: Any, rng: Rng) -> Any:
+    """A state the view allows, once it is the view's seat's own turn (HintError otherwise)."""
+    first = game.sample_state(view, rng)
+    if game.is_terminal(first):
+        raise HintError("the game is over")
+    if game.current_player(first) != view.seat:
+        raise HintError("a hint is for the seat to move, on its own turn")
+    return first
+
+
+def suggest(
+    game: Any,
+    view: Any,
+    rng: Rng,
+    *,
+    playouts: int = PLAYOUTS,
+    millis: float | None = MILLIS,
+    top: int = TOP,
+    names: list[str] | None = None,
+) -> tuple[Suggestion, ...]:
+    """The `top` moves for the seat whose `view` this is, best first (HintError: it is not
+    that seat's turn alone)."""
+    seat = view.seat
+    first = own_turn(game, view, rng)
+    stats = measure(game, view, rng, candidate_moves(game, first, rng),
+                    playouts=playouts, millis=millis)  # fmt: skip
+    ranked = sorted(stats, key=lambda a: stats[a], reverse=True)[:top]
     effect = EFFECTS.get(game.id)
-    best = reward[ranked[0]] / visits[ranked[0]] if ranked else None
+    best = stats[ranked[0]][1] if ranked else None
     out = []
     for i, action in enumerate(ranked):
-        value = reward[action] / visits[action]
+        count, value = stats[action]
         now = effect(game, first, game.apply(first, action), seat) if effect else ""
-        verdict = measured(value, visits[action], None if i == 0 else best)
+        verdict = measured(value, count, None if i == 0 else best)
         why = f"It {now}; {verdict}." if now else f"It {verdict}."
         sentence = first_sentence(game.describe(first, action, names))
-        out.append(Suggestion(action, visits[action], value, sentence, why))
+        out.append(Suggestion(action, count, value, sentence, why))
     return tuple(out)

@@ -1,0 +1,67 @@
+"""Analysis after a game: each move of the seats asked for, rated by the search from that seat's
+own view at the time (`hint.measure`, a fixed number of playouts, so the same record gives the
+same review): the best move found, and how much of the search's reward the move played gave
+up against it (in points of 100: 0.5 of reward, level with the others, is 50).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterator
+from dataclasses import dataclass
+
+from ..record import GameRecord, game_of, replay_states
+from ..rng import Rng
+from .hint import candidate_moves, measure
+
+PLAYOUTS = 200
+"""Playouts per move reviewed: a fixed budget, never a time, so a review repeats exactly."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveReview:
+    """One move of the record, as the search saw it."""
+
+    index: int
+    """The move's place in the record (0: the first)."""
+    seat: int
+    played: str
+    best: str
+    played_value: float
+    best_value: float
+    """The search's mean reward for the seat after each move, in [0, 1]."""
+
+    @property
+    def loss(self) -> float:
+        """What the move played gave up against the best found, in points of 100 (0: none)."""
+        return max(0.0, 100 * (self.best_value - self.played_value))
+
+
+def review(
+    record: GameRecord,
+    seats: Collection[int] | None = None,
+    *,
+    playouts: int = PLAYOUTS,
+    seed: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> Iterator[MoveReview]:
+    """Each move of `seats` (all seats: None) on its own turn, in order; `progress(done,
+    total)` after each move of the record."""
+    game = game_of(record)
+    states = replay_states(record)
+    total = len(record.actions)
+    for index, (state, text) in enumerate(zip(states, record.actions, strict=False)):
+        seat = game.current_player(state)
+        if seat >= 0 and (seats is None or seat in seats):
+            played = game.parse_action(text)
+            rng = Rng(seed + index)
+            view = game.player_view(state, seat)
+            seen = game.sample_state(view, rng)  # the candidates as the seat could know them
+            arms = list(dict.fromkeys((*candidate_moves(game, seen, rng), played)))
+            stats = measure(game, view, rng, arms, playouts=playouts, millis=None)
+            # a move tried only a few times is too uncertain to be called the best
+            enough = max(n for n, _ in stats.values()) / 10
+            best = max((a for a in stats if stats[a][0] >= enough), key=lambda a: stats[a][1])
+            played_value = stats[played][1] if played in stats else stats[best][1]
+            yield MoveReview(index, seat, text, str(best), played_value, stats[best][1])
+        if progress is not None:
+            progress(index + 1, total)
