@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..record import GameRecord, game_of, replay_states
 from ..rng import Rng
-from .hint import candidate_moves, measure
+from .hint import candidate_moves, first_sentence, measure
 
 PLAYOUTS = 200
 """Playouts per move reviewed: a fixed budget, never a time, so a review repeats exactly."""
@@ -29,6 +29,9 @@ class MoveReview:
     played_value: float
     best_value: float
     """The search's mean reward for the seat after each move, in [0, 1]."""
+    played_said: str = ""
+    best_said: str = ""
+    """Each move as the log says it (its first sentence: no sampled draw after it)."""
 
     @property
     def loss(self) -> float:
@@ -42,16 +45,22 @@ def review(
     *,
     playouts: int = PLAYOUTS,
     seed: int = 1,
+    moves: range | None = None,
+    names: list[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Iterator[MoveReview]:
-    """Each move of `seats` (all seats: None) on its own turn, in order; `progress(done,
-    total)` after each move of the record."""
+    """Each move of `seats` (all seats: None) on its own turn, in order, of those whose index
+    is in `moves` (all: None; the browser reviews a game a few moves per call);
+    `progress(done, total)` after each move of the record."""
     game = game_of(record)
     states = replay_states(record)
     total = len(record.actions)
     for index, (state, text) in enumerate(zip(states, record.actions, strict=False)):
+        if moves is not None and index >= moves.stop:
+            break
         seat = game.current_player(state)
-        if seat >= 0 and (seats is None or seat in seats):
+        wanted = moves is None or index in moves
+        if wanted and seat >= 0 and (seats is None or seat in seats):
             played = game.parse_action(text)
             rng = Rng(seed + index)
             view = game.player_view(state, seat)
@@ -62,6 +71,7 @@ def review(
             enough = max(n for n, _ in stats.values()) / 10
             best = max((a for a in stats if stats[a][0] >= enough), key=lambda a: stats[a][1])
             played_value = stats[played][1] if played in stats else stats[best][1]
-            yield MoveReview(index, seat, text, str(best), played_value, stats[best][1])
+            said = [first_sentence(game.describe(state, a, names)) for a in (played, best)]
+            yield MoveReview(index, seat, text, str(best), played_value, stats[best][1], *said)
         if progress is not None:
             progress(index + 1, total)

@@ -105,3 +105,18 @@ def test_a_bad_puzzle_position_gets_a_message(change: dict[str, object], words: 
     answer = json.loads(choose_move(json.dumps({**json.loads(text), **change})))
     assert set(answer) == {"error"}
     assert words in answer["error"]
+
+
+def test_the_worker_reviews_a_stretch_of_moves() -> None:
+    record = new_record("bugs", {"players": 3}, 7, [Seat(f"P{i}", "easy") for i in range(3)])
+    state = replay(record)
+    for _ in range(6):
+        action = GAME.legal_actions(state)[0]
+        record, state = record.with_action(str(action)), GAME.apply(state, action)
+    ask = {"ask": "review", "record": record.to_dict(), "seats": [0, 1, 2], "playouts": 10,
+           "start": 2, "stop": 5}  # fmt: skip
+    answer = json.loads(choose_move(json.dumps(ask)))
+    assert [r["index"] for r in answer["reviews"]] == [2, 3, 4] and answer["moves"] == 6
+    assert all(r["loss"] >= 0 for r in answer["reviews"])
+    too_many = json.loads(choose_move(json.dumps({**ask, "playouts": 10_000})))
+    assert too_many == {"error": "bot request: playouts must be 1 to 400"}

@@ -152,7 +152,7 @@ def test_the_log_and_the_end_are_escaped_and_use_the_engines_words() -> None:
     assert len(root.findall(".//tbody/tr")) == 2
     assert root.findtext(".//h2") == f"{EVIL} and Bo share the win"
     buttons = [b.get("data-ui") or b.get("data-rec") for b in root.iter("button")]
-    assert buttons == ["again", "setup", "first"]  # "first": replay the game
+    assert buttons == ["again", "setup", "first", "analyse"]  # "first": replay the game
     assert EVIL not in html and EVIL not in log_html(over)
     assert len(parse(log_html(over)).findall("li")) == len(over.log) == 3
     assert status_text(over) == f"Game over: {EVIL} and Bo share the win."

@@ -18,6 +18,7 @@ loop that asks the bot worker for one move at a time; Bag of Bugs runs its clock
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Generic, TypeVar
@@ -26,6 +27,14 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from bugs_core.errors import BugsError
+from bugs_web.analysis_view import (
+    CHUNK,
+    PLAYOUTS,
+    cached,
+    progress_html,
+    result_html,
+    storage_key,
+)
 from bugs_web.announce import KEEP, Heard, news, replay_news
 from bugs_web.dom.browser import (
     bot_worker,
@@ -33,6 +42,7 @@ from bugs_web.dom.browser import (
     found,
     fresh_seed,
     keep_lesson_done,
+    keep_text,
     lessons_done,
     mark_ready,
     query_param,
@@ -40,6 +50,7 @@ from bugs_web.dom.browser import (
     show_lessons,
     show_seat_rows,
     show_setup_error,
+    stored_text,
 )
 from bugs_web.dom.browser import element as el
 from bugs_web.dom.embed_frame import report, run_embedded
@@ -54,7 +65,7 @@ from bugs_web.lesson import (
     panel_html,
     session_at,
 )
-from bugs_web.record_bar import plain_error
+from bugs_web.record_bar import ANALYSE_GAME_BUTTON, plain_error
 from bugs_web.table import BotTurn, TableSession, TurnTaking, bot_request, bot_seed
 from bugs_web.words import log_html
 
@@ -97,6 +108,8 @@ class TablePage(Generic[S]):
         self.position: str | None = None  # a puzzle's position: the bot worker starts there
         self.hint_for = -1  # the move number the hint panel shows a hint for (-1: none)
         self.hint_task: asyncio.Future[None] | None = None  # kept from the collector
+        self.analysis_run = 0  # the analysis running (0: none); a new number cancels the old
+        self.analysis_task: asyncio.Future[None] | None = None
 
     # -- the parts a game supplies -------------------------------------------------------
 
@@ -253,7 +266,11 @@ class TablePage(Generic[S]):
         attributes["moves"] = str(len(s.record.actions))
         for name, value in attributes.items():
             game.setAttribute(f"data-{name}", value)
-        dialog = "" if replaying else self.dialog_html(s)
+        # the game-over panel steps aside for a replay or an analysis; a lesson's or a
+        # puzzle's game cannot be analysed (its record does not replay to its position)
+        dialog = "" if replaying or self.analysis_open() else self.dialog_html(s)
+        if self.study:
+            dialog = dialog.replace(ANALYSE_GAME_BUTTON, "")
         box = el("dialog")
         was_open = not box.hidden
         if dialog != self.dialog:  # the same dialog stays as it is, and keeps the focus
@@ -332,8 +349,14 @@ class TablePage(Generic[S]):
             self.resume()
         elif name == "hint-close":
             self.close_hint()
+        elif name in ("analysis-cancel", "analysis-close"):
+            self.close_analysis()
+        elif name.startswith("analysis-go-"):
+            self.records.go(f"to-{name.removeprefix('analysis-go-')}")
         elif s is None:
             return
+        elif name == "analyse":
+            self.analysis_task = asyncio.ensure_future(self.analyse(s))
         elif name == "hint":
             seat = self.hint_seat(s)
             if seat is not None:
@@ -387,10 +410,80 @@ class TablePage(Generic[S]):
             panel.innerHTML = hint_html(answer)
 
     def draw_hint(self, s: S, replaying: bool) -> None:
-        """The Hint button while a person may ask for one; a hint for an older move goes."""
+        """The Hint button while a person may ask for one; a hint for an older move goes. The
+        Analyse button once a game (not a lesson's or a puzzle's) is over."""
         el("hint-button").hidden = replaying or self.hint_seat(s) is None
+        over = s.GAME.is_terminal(s.state) and bool(s.record.actions)
+        el("analyse-button").hidden = self.study or not over
         if self.hint_for >= 0 and self.hint_for != len(s.record.actions):
             self.close_hint()
+
+    # -- analysis after the game (bugs_core.analysis.review, in the bot worker) -------------
+
+    def analysis_panel(self) -> Any:
+        """The analysis panel above the table (created on first use)."""
+        panel = el("analysis")
+        if not found(panel):
+            panel = document.createElement("section")
+            panel.id = "analysis"
+            panel.className = "analysis"
+            panel.setAttribute("aria-live", "polite")
+            panel.hidden = True
+            el("table").before(panel)
+        return panel
+
+    async def analyse(self, s: S) -> None:
+        """Review the people's moves (every seat's in a game of bots only) a few moves per
+        worker call, showing progress; a kept analysis of the same record shows at once."""
+        self.analysis_run += 1
+        run = self.analysis_run
+        panel = self.analysis_panel()
+        panel.hidden = False
+        self.draw()  # the game-over panel steps aside
+        panel.setAttribute("tabindex", "-1")
+        panel.focus()  # where the person's eyes (and a screen reader) should go now
+        record_json = s.record.to_json()
+        key = storage_key(record_json)
+        total = len(s.record.actions)
+        rows = cached(stored_text(key))
+        seats = list(s.people) or list(range(len(s.record.seats)))
+        if rows is None:
+            rows = []
+            record = json.loads(record_json)
+            for start in range(0, total, CHUNK):
+                if self.analysis_run != run:
+                    return  # cancelled, or a newer analysis runs
+                panel.innerHTML = progress_html(start, total)
+                ask = {
+                    "ask": "review",
+                    "record": record,
+                    "seats": seats,
+                    "playouts": PLAYOUTS,
+                    "start": start,
+                    "stop": start + CHUNK,
+                    "names": list(s.sentence_names),
+                }
+                answer = await self.bots.ask(ask)
+                if "error" in answer:
+                    panel.innerHTML = (
+                        f'<p class="notice">The analysis stopped: {answer["error"]}</p>'
+                    )
+                    return
+                rows += answer["reviews"]
+            keep_text(key, json.dumps(rows))
+        if self.analysis_run == run:
+            panel.innerHTML = result_html(rows, s.names, total)
+
+    def analysis_open(self) -> bool:
+        panel = el("analysis")
+        return found(panel) and not panel.hidden
+
+    def close_analysis(self) -> None:
+        self.analysis_run += 1  # a running analysis stops at its next call
+        panel = el("analysis")
+        if found(panel):
+            panel.hidden = True
+            self.draw()  # the game-over panel comes back
 
     def close_hint(self) -> None:
         self.hint_for = -1

@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from bugs_core.analysis.hint import suggest
+from bugs_core.analysis.review import review
 from bugs_core.bots import get_level
 from bugs_core.errors import BugsError
 from bugs_core.position import state_of
@@ -83,6 +84,45 @@ def hint(data: dict[str, Any]) -> str:
     return json.dumps({"hints": hints, "millis": round(1000 * (time.perf_counter() - started))})
 
 
+REVIEW_PLAYOUTS = 400
+"""The most playouts a move a review request may ask for."""
+
+
+def review_moves(data: dict[str, Any]) -> str:
+    """Answer a review request (`{"ask": "review", "record", "seats": [...], "playouts": n,
+    "start": i, "stop": j}`: moves i to j-1) with `{"reviews": [{"index", "seat", "played",
+    "best", "loss", "value", "best_value"}], "moves": total}` (`bugs_core.analysis.review`)."""
+    record = from_dict(_field(data, "record", dict))
+    seats = _field(data, "seats", list)
+    if not all(isinstance(s, int) and not isinstance(s, bool) for s in seats):
+        raise BotRequestError("bot request: seats must be a list of int")
+    playouts = _field(data, "playouts", int)
+    if not 1 <= playouts <= REVIEW_PLAYOUTS:
+        raise BotRequestError(f"bot request: playouts must be 1 to {REVIEW_PLAYOUTS}")
+    start, stop = _field(data, "start", int), _field(data, "stop", int)
+    names = data.get("names")
+    if names is not None and not (
+        isinstance(names, list) and all(isinstance(n, str) for n in names)
+    ):
+        raise BotRequestError("bot request: names must be a list of str")
+    found = review(record, set(seats), playouts=playouts, moves=range(start, stop), names=names)
+    reviews = [
+        {
+            "index": r.index,
+            "seat": r.seat,
+            "played": r.played,
+            "best": r.best,
+            "loss": round(r.loss, 1),
+            "value": round(r.played_value, 3),
+            "best_value": round(r.best_value, 3),
+            "played_said": r.played_said,
+            "best_said": r.best_said,
+        }
+        for r in found
+    ]
+    return json.dumps({"reviews": reviews, "moves": len(record.actions)})
+
+
 def choose_move(request: str) -> str:
     """Answer `{"record": {...}, "seat": s, "level": "medium", "seed": n}` (and `"position":
     text` for a game that started at a position; `"ask": "hint"` for a hint, see `hint`) with
@@ -95,6 +135,8 @@ def choose_move(request: str) -> str:
             raise BotRequestError("bot request: expected a JSON object")
         if data.get("ask") == "hint":
             return hint(data)
+        if data.get("ask") == "review":
+            return review_moves(data)
         record = from_dict(_field(data, "record", dict))
         seat = _field(data, "seat", int)
         level = get_level(_field(data, "level", str))

@@ -33,6 +33,12 @@ REPLAY_GAME_BUTTON = (
     '<button type="button" class="button" data-rec="first">Replay the game</button>'
 )
 """For the end-of-game panels: replay from the first move."""
+ANALYSE_GAME_BUTTON = (
+    '<button type="button" class="button" data-ui="analyse">Analyse the game</button>'
+)
+"""For the end-of-game panels: the search's review of the game (a lesson's page drops it)."""
+END_BUTTONS = REPLAY_GAME_BUTTON + ANALYSE_GAME_BUTTON
+"""What every end-of-game panel offers after its own buttons."""
 STEPS = (
     ("first", "|◀", "First move"),
     ("back", "◀", "One move back"),
@@ -62,13 +68,16 @@ class Replay:
         return self.total if self.step is None else self.step
 
     def go(self, where: str) -> Replay:
-        """One of "first", "back", "forward", "last"; reaching the end goes live again."""
+        """One of "first", "back", "forward", "last", or "to-N" (after move N); reaching the
+        end goes live again."""
         target = {
             "first": 0,
             "back": self.at - 1,
             "forward": self.at + 1,
             "last": self.total,
         }.get(where, self.at)
+        if where.startswith("to-") and where[3:].isdigit():
+            target = int(where[3:])
         target = max(0, min(self.total, target))
         return replace(self, step=None if target >= self.total else target)
 

@@ -9,6 +9,7 @@ page's own thread when none will start.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
 from ..bot_worker import BotWorker
@@ -85,6 +86,25 @@ def lessons_done() -> list[str]:
         return finished(window.localStorage.getItem(PROGRESS_KEY))
     except Exception:  # reading localStorage throws (SecurityError) when site data is off
         return []
+
+
+def stored_text(key: str) -> str | None:
+    """The text this device keeps under `key` (None: none, or site data is off)."""
+    from pyscript import window
+
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:  # reading localStorage throws (SecurityError) when site data is off
+        return None
+    return str(value) if found(value) else None
+
+
+def keep_text(key: str, text: str) -> None:
+    """Keep `text` under `key` on this device, if it can (full or off: not kept)."""
+    from pyscript import window
+
+    with suppress(Exception):  # a full or refused store: the result is simply not kept
+        window.localStorage.setItem(key, text)
 
 
 def keep_lesson_done(lesson_id: str) -> None:

@@ -25,7 +25,7 @@ from bugs_core.bag_of_bugs.scoring import (
 from bugs_core.bag_of_bugs.state import Phase
 from bugs_core.bag_of_bugs.tokens import COLOURS, GRAB_TOKENS, KINDS, LARVA, SCARY, Tokens
 
-from ...record_bar import REPLAY_GAME_BUTTON
+from ...record_bar import END_BUTTONS
 from ...words import agree, is_you, mid, seat_label, start, subject, won_text
 from ...words import log_html as log_html  # the page's log list, one for the three games
 from .session import DECISION_SECONDS, BagSession
@@ -218,5 +218,5 @@ def game_over_html(session: BagSession) -> str:
         '<button type="button" class="button primary" data-ui="again">'
         "Play again, same players</button>"
         '<button type="button" class="button" data-ui="setup">New game</button>'
-        f"{REPLAY_GAME_BUTTON}</div>"
+        f"{END_BUTTONS}</div>"
     )

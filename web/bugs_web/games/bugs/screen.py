@@ -14,7 +14,7 @@ from bugs_core.bugs.actions import PassLead, PickUp
 from bugs_core.bugs.describe import how_it_ended
 from bugs_core.bugs.state import HANDS_PER_GAME
 
-from ...record_bar import REPLAY_GAME_BUTTON
+from ...record_bar import END_BUTTONS
 from ...words import log_html as log_html  # the page's log list, one for the three games
 from ...words import seat_label, won_text
 from .picker import card_name, move_label, plain_moves
@@ -144,6 +144,6 @@ def game_over_html(session: Session) -> str:
         + '<div class="row">'
         + _button("Play again, same players", ui="again", primary=True)
         + _button("New game", ui="setup")
-        + REPLAY_GAME_BUTTON
+        + END_BUTTONS
         + "</div>"
     )

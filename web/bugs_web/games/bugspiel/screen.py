@@ -21,7 +21,7 @@ from bugs_core.bugspiel.rules import spot_index
 from bugs_core.bugspiel.state import EMPTY
 from bugs_core.grammar import possessive
 
-from ...record_bar import REPLAY_GAME_BUTTON
+from ...record_bar import END_BUTTONS
 from ...words import log_html as log_html  # the page's log list, one for the three games
 from ...words import seat_label, won_text
 from .panels_svg import about
@@ -169,7 +169,7 @@ def game_over_html(session: SpielSession) -> str:
         '<div class="row">'
         + _button("Play again, same players", "again", primary=True)
         + _button("New game", "setup")
-        + REPLAY_GAME_BUTTON
+        + END_BUTTONS
         + "</div>"
     )
 
