@@ -74,7 +74,7 @@ from page_memory import MB, bot_games_in_a_row  # noqa: E402
 from site_checks import CHROMIUM, CHROMIUM_ARGS, PUBLIC  # noqa: E402
 from webkit_driver import start_webkit, virtual_display, webkit_version  # noqa: E402
 
-PARTS = ("start", "network", "bytes", "playouts", "bots", "memory")
+PARTS = ("start", "network", "bytes", "playouts", "bots", "advice", "memory")
 EXTRA_PARTS = ("engines",)
 """Parts run only when asked for by name."""
 GAME_PAGES = {
@@ -638,6 +638,22 @@ def measure_bots(browser: Browser, base: str, count: int, report: Report) -> Non
         print(f"  bots {game} done", file=sys.stderr)
 
 
+def measure_advice(browser: Browser, base: str, count: int, report: Report) -> None:
+    """A hint's time and one analysed move's time in the bot worker, CPython and browser."""
+    for game in GAME_PAGES:
+        task = {"task": "advice", "game": game, "count": count}
+        results = {
+            "CPython": workloads.run(task),
+            "browser": in_browser(browser, base, task, 3_600_000),
+        }
+        for what, label in (("hint", "a hint"), ("review", "one move of an analysis")):
+            for where, found in results.items():
+                millis = found[what]
+                note = f"p95 {percentile(millis, 0.95):,.0f} ms"
+                report.add("advice", f"{game}, {label}, {where}", millis, "ms", note)
+        print(f"  advice {game} done", file=sys.stderr)
+
+
 # -- memory ---------------------------------------------------------------------------------
 
 
@@ -875,6 +891,8 @@ def main(argv: list[str]) -> int:
             measure_playouts(browser, base, args.pairs, args.seconds, report)
         if "bots" in args.parts:
             measure_bots(browser, base, args.positions, report)
+        if "advice" in args.parts:
+            measure_advice(browser, base, args.positions, report)
         if "memory" in args.parts:
             measure_memory(browser, base, args.games, report)
         if "engines" in args.parts:

@@ -19,7 +19,7 @@ from typing import Any
 from bugs_core.bots import get_level
 from bugs_core.bots.drive import acting_seats
 from bugs_core.engine import play
-from bugs_core.record import Seat, new_record
+from bugs_core.record import Seat, from_dict, new_record, replay
 from bugs_core.registry import get_game
 from bugs_web.bot_service import choose_move
 
@@ -119,6 +119,38 @@ def think(
     return {"millis": millis, "bot_millis": bot_millis, "iterations": budget.iterations}
 
 
+def advice(game_id: str, count: int, seed: int = 1) -> Generator[None, None, dict[str, Any]]:
+    """The bot worker's time for a hint (`{"ask": "hint"}`, its default budget) and for one
+    move of an analysis (`{"ask": "review"}` of that move at the page's playouts), in
+    milliseconds, at up to `count` positions where the seat moves on its own turn (a Bag of
+    Bugs window is a race: no hint there). A generator that pauses after each call."""
+    from bugs_web.analysis_view import PLAYOUTS
+
+    game = get_game(game_id)
+    hint_ms: list[float] = []
+    review_ms: list[float] = []
+    for request in positions(game_id, count * 20, seed):
+        if len(hint_ms) >= count:
+            break
+        record = from_dict(request["record"])
+        state = replay(record)
+        if game.current_player(state) != request["seat"]:
+            continue
+        # the analysis rates the move made here: the record goes on by one legal move
+        moves = len(record.actions)
+        made = record.with_action(str(game.legal_actions(state)[0])).to_dict()
+        review = {"ask": "review", "record": made, "seats": [request["seat"]],
+                  "playouts": PLAYOUTS, "start": moves, "stop": moves + 1}  # fmt: skip
+        for ask, out in (({**request, "ask": "hint"}, hint_ms), ({**request, **review}, review_ms)):
+            started = time.perf_counter()
+            answer = json.loads(choose_move(json.dumps(ask)))
+            out.append(1000 * (time.perf_counter() - started))
+            if "error" in answer:
+                raise RuntimeError(f"{game_id} {ask['ask']}: {answer['error']}")
+            yield
+    return {"hint": hint_ms, "review": review_ms}
+
+
 def profile(game_id: str, what: str, amount: int, top: int = 30) -> dict[str, Any]:
     """cProfile over a fixed amount of work, so CPython and the browser profile the same
     calls: `amount` random games from seed 1 (`what` "playouts"), or the bot moves of level
@@ -192,6 +224,8 @@ def steps(task: dict[str, Any]) -> Generator[None, None, Any]:
         for level in task["levels"]:
             result[level] = yield from think(task["game"], level, int(task["count"]))
         return result
+    if task["task"] == "advice":
+        return (yield from advice(task["game"], int(task["count"])))
     if task["task"] == "profile":
         yield from _warm_up(task["game"])
         return profile(task["game"], task["what"], int(task["amount"]), int(task["top"]))
