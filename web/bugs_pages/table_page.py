@@ -382,22 +382,10 @@ class TablePage(Generic[S]):
             return self.lesson.current.position
         return self.position
 
-    def hint_panel(self) -> Any:
-        """The hint panel above the table (created on first use)."""
-        panel = el("hint")
-        if not found(panel):
-            panel = document.createElement("section")
-            panel.id = "hint"
-            panel.className = "hint"
-            panel.setAttribute("aria-live", "polite")
-            panel.hidden = True
-            el("table").before(panel)
-        return panel
-
     async def ask_hint(self, s: S, seat: int) -> None:
         """Ask the worker for the hard bot's best moves from the person's own view."""
         moves = len(s.record.actions)
-        panel = self.hint_panel()
+        panel = panel_above_table("hint")
         panel.innerHTML = THINKING
         panel.hidden = False
         self.hint_for = moves
@@ -420,24 +408,12 @@ class TablePage(Generic[S]):
 
     # -- analysis after the game (bugs_core.analysis.review, in the bot worker) -------------
 
-    def analysis_panel(self) -> Any:
-        """The analysis panel above the table (created on first use)."""
-        panel = el("analysis")
-        if not found(panel):
-            panel = document.createElement("section")
-            panel.id = "analysis"
-            panel.className = "analysis"
-            panel.setAttribute("aria-live", "polite")
-            panel.hidden = True
-            el("table").before(panel)
-        return panel
-
     async def analyse(self, s: S) -> None:
         """Review the people's moves (every seat's in a game of bots only) a few moves per
         worker call, showing progress; a kept analysis of the same record shows at once."""
         self.analysis_run += 1
         run = self.analysis_run
-        panel = self.analysis_panel()
+        panel = panel_above_table("analysis")
         panel.hidden = False
         self.draw()  # the game-over panel steps aside
         panel.setAttribute("tabindex", "-1")
@@ -675,6 +651,20 @@ class TablePage(Generic[S]):
             return
         panel.innerHTML = panel_html(self.lesson, lessons_done())
         panel.hidden = False
+
+
+def panel_above_table(name: str) -> Any:
+    """The section `#name` (class `name`) just above the table, made hidden on first use: a
+    hint or an analysis, which a screen reader hears as it changes."""
+    panel = el(name)
+    if not found(panel):
+        panel = document.createElement("section")
+        panel.id = name
+        panel.className = name
+        panel.setAttribute("aria-live", "polite")
+        panel.hidden = True
+        el("table").before(panel)
+    return panel
 
 
 def has_focus() -> bool:

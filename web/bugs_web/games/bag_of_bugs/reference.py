@@ -353,29 +353,11 @@ def _example_svg() -> str:
         left = float(label_w + col_w * i)
         if i < len(kinds):
             _chip(root, kinds[i], mine[kinds[i]], left + 8, 32)
-            text(
-                root,
-                left + 24,
-                77,
-                _signed(points),
-                size=15,
-                fill=TURN,
-                weight="bold",
-                anchor="middle",
-            )
+            under = left + 24
         else:
-            middle = left + col_w / 2
-            text(root, middle, 37, what, size=11, fill=ON_BACKGROUND, anchor="middle")
-            text(
-                root,
-                middle,
-                77,
-                _signed(points),
-                size=15,
-                fill=TURN,
-                weight="bold",
-                anchor="middle",
-            )
+            under = left + col_w / 2
+            text(root, under, 37, what, size=11, fill=ON_BACKGROUND, anchor="middle")
+        text(root, under, 77, _signed(points), size=15, fill=TURN, weight="bold", anchor="middle")
     middle = label_w + col_w * len(lines) + col_w / 2
     text(root, middle, 37, "Total", size=12, fill=ON_BACKGROUND, anchor="middle", weight="bold")
     text(root, middle, 77, f"= {total}", size=16, fill=TURN, weight="bold", anchor="middle")
