@@ -9,9 +9,7 @@ browser) time the same games and the same positions.
 
 from __future__ import annotations
 
-import cProfile
 import json
-import pstats
 import time
 from collections.abc import Generator, Iterator
 from typing import Any
@@ -170,6 +168,11 @@ def profile(game_id: str, what: str, amount: int, top: int = 30) -> dict[str, An
         def work() -> None:
             for text in requests:
                 choose_move(text)
+
+    # here, not at the top: the pages' own standard library leaves cProfile and pstats out
+    # (scripts/site_stdlib.py), so only a profile task, run where they exist, imports them
+    import cProfile
+    import pstats
 
     profiler = cProfile.Profile()
     profiler.runcall(work)
