@@ -200,6 +200,11 @@ class TablePage(Generic[S]):
         self.stop_bots()
         if not study:
             self.leave_study()
+        self.close_hint()
+        self.analysis_run += 1  # an analysis of the game before stops, and its panel goes
+        panel = el("analysis")
+        if found(panel):
+            panel.hidden = True
         self.session = session
         # A new game's opening lines ("You take the bag. You draw a Rock.") are its first news;
         # a loaded game's log is old news, on the screen to read.
