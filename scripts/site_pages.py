@@ -189,11 +189,11 @@ def game_values(
     }
 
 
-def engine_values(page: str) -> dict[str, str]:
+def engine_values(page: str, *, reference: bool) -> dict[str, str]:
     """What the engine writes into a game's pages (each named after its game's id): the setup
     screen's lessons (`bugs_core.lessons`, drawn by `bugs_web.lesson` as the page draws them
-    once Python runs, marking those finished on the device) and the rules page's reference
-    (`bugs_web.reference`: the rules' own numbers, the table's own drawings)."""
+    once Python runs, marking those finished on the device) and, for the rules page only, the
+    `reference` (`bugs_web.reference`: the rules' own numbers, the table's own drawings)."""
     for folder in (ROOT, ROOT / "web"):  # the build runs before any virtualenv
         if str(folder) not in sys.path:
             sys.path.insert(0, str(folder))
@@ -201,11 +201,13 @@ def engine_values(page: str) -> dict[str, str]:
     from bugs_web.lesson import lessons_list_html
     from bugs_web.reference import reference_html
 
-    return {
+    values = {
         "lesson_count": str(len(lessons_of(page))),
         "lessons_html": lessons_list_html(page, []),
-        "reference_html": reference_html(page),
     }
+    if reference:
+        values["reference_html"] = reference_html(page)
+    return values
 
 
 def game_parts(pages: Path = PAGES) -> list[str]:
@@ -317,8 +319,7 @@ def render_game(page: str, pages: Path = PAGES, public: Path = PUBLIC) -> str:
     with (pages / f"{page}.toml").open("rb") as file:
         part = tomllib.load(file)
     values = game_values(part, page, seat_template, level_ratings(page, pages))
-    engine = engine_values(page)
-    values.update(lesson_count=engine["lesson_count"], lessons_html=engine["lessons_html"])
+    values.update(engine_values(page, reference=False))
     values["preloads_html"] = preloads(values["script"], public)
     return inline_head(fill(template, values, TEMPLATE), public)
 
@@ -329,7 +330,7 @@ def render_rules(page: str, pages: Path = PAGES) -> str:
     with (pages / f"{page}.toml").open("rb") as file:
         part = tomllib.load(file)
     values = game_values(part, page, (pages / SEAT_TEMPLATE).read_text(encoding="utf-8"))
-    engine = engine_values(page)
+    engine = engine_values(page, reference=True)
     wanted = {key: values[key] for key in ("name", "page", "rules_html", "stylesheets_html")}
     wanted.update(lesson_count=engine["lesson_count"], reference_html=engine["reference_html"])
     return fill((pages / RULES_TEMPLATE).read_text(encoding="utf-8"), wanted, RULES_TEMPLATE)

@@ -6,8 +6,9 @@ up against it (in points of 100: 0.5 of reward, level with the others, is 50).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..record import GameRecord, game_of, replay_states
 from ..rng import Rng
@@ -39,6 +40,14 @@ class MoveReview:
         return max(0.0, 100 * (self.best_value - self.played_value))
 
 
+def onward(game: Any, state: Any, actions: Sequence[str]) -> Iterator[Any]:
+    """`state`, then the state after each of `actions` (each checked by `apply`)."""
+    yield state
+    for text in actions:
+        state = game.apply(state, game.parse_action(text))
+        yield state
+
+
 def review(
     record: GameRecord,
     seats: Collection[int] | None = None,
@@ -47,15 +56,21 @@ def review(
     seed: int = 1,
     moves: range | None = None,
     names: list[str] | None = None,
+    before: Any = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Iterator[MoveReview]:
     """Each move of `seats` (all seats: None) on its own turn, in order, of those whose index
-    is in `moves` (all: None; the browser reviews a game a few moves per call);
-    `progress(done, total)` after each move of the record."""
+    is in `moves` (all: None; the browser reviews a game a few moves per call); `before`, if
+    given, is the state before move `moves.start` (the worker keeps it from the call before,
+    so a long game is not replayed from its start for every few moves); `progress(done,
+    total)` after each move of the record."""
     game = game_of(record)
-    states = replay_states(record)
+    first = 0 if before is None or moves is None else moves.start
+    states = replay_states(record) if first == 0 else onward(game, before, record.actions[first:])
     total = len(record.actions)
-    for index, (state, text) in enumerate(zip(states, record.actions, strict=False)):
+    for index, (state, text) in enumerate(
+        zip(states, record.actions[first:], strict=False), start=first
+    ):
         if moves is not None and index >= moves.stop:
             break
         seat = game.current_player(state)

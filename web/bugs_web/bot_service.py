@@ -52,6 +52,22 @@ def at(position: object, record: GameRecord) -> Any:
     return state
 
 
+def _names(data: dict[str, Any]) -> list[str] | None:
+    """The optional "names" the log's sentences use."""
+    names = data.get("names")
+    if names is not None and not (
+        isinstance(names, list) and all(isinstance(n, str) for n in names)
+    ):
+        raise BotRequestError("bot request: names must be a list of str")
+    return names
+
+
+def _state(data: dict[str, Any], record: GameRecord) -> Any:
+    """The state the request is about: the record replayed, from its position if it has one."""
+    position = data.get("position")
+    return _REPLAYER.replay(record) if position is None else at(position, record)
+
+
 def hint(data: dict[str, Any]) -> str:
     """Answer a hint request (`{"ask": "hint", ...}`, the fields of a move's request and
     optionally "names") with `{"hints": [{"action", "sentence", "why", "playouts", "value"}],
@@ -60,14 +76,9 @@ def hint(data: dict[str, Any]) -> str:
     record = from_dict(_field(data, "record", dict))
     seat = _field(data, "seat", int)
     seed = _field(data, "seed", int)
-    names = data.get("names")
-    if names is not None and not (
-        isinstance(names, list) and all(isinstance(n, str) for n in names)
-    ):
-        raise BotRequestError("bot request: names must be a list of str")
+    names = _names(data)
     game = game_of(record)
-    position = data.get("position")
-    state = _REPLAYER.replay(record) if position is None else at(position, record)
+    state = _state(data, record)
     if seat not in game.pending_seats(state):
         raise BotRequestError(f"bot request: seat {seat} is not the seat to act")
     found = suggest(game, game.player_view(state, seat), Rng(seed), names=names)
@@ -100,12 +111,14 @@ def review_moves(data: dict[str, Any]) -> str:
     if not 1 <= playouts <= REVIEW_PLAYOUTS:
         raise BotRequestError(f"bot request: playouts must be 1 to {REVIEW_PLAYOUTS}")
     start, stop = _field(data, "start", int), _field(data, "stop", int)
-    names = data.get("names")
-    if names is not None and not (
-        isinstance(names, list) and all(isinstance(n, str) for n in names)
-    ):
-        raise BotRequestError("bot request: names must be a list of str")
-    found = review(record, set(seats), playouts=playouts, moves=range(start, stop), names=names)
+    names = _names(data)
+    if not 0 <= start <= len(record.actions):
+        raise BotRequestError(f"bot request: start must be 0 to {len(record.actions)}")
+    # the state before `start` from the replayer, which keeps the last call's: successive
+    # stretches of one game replay only the moves between them
+    before = _REPLAYER.replay(record.first(start))
+    found = review(record, set(seats), playouts=playouts, moves=range(start, stop),
+                   names=names, before=before)  # fmt: skip
     reviews = [
         {
             "index": r.index,
@@ -142,8 +155,7 @@ def choose_move(request: str) -> str:
         level = get_level(_field(data, "level", str))
         seed = _field(data, "seed", int)
         game = game_of(record)
-        position = data.get("position")
-        state = _REPLAYER.replay(record) if position is None else at(position, record)
+        state = _state(data, record)
         # at a simultaneous window several seats are to act; elsewhere the one current seat
         if seat not in game.pending_seats(state):
             raise BotRequestError(f"bot request: seat {seat} is not the seat to act")
