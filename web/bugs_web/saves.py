@@ -76,6 +76,8 @@ class SavedGame:
     record: GameRecord
     saved: int
     finished: bool
+    seat: int | None = None
+    """In a game played by link, the seat this device plays (`bugs_web.by_link`)."""
 
 
 def save_key(record: GameRecord) -> str:
@@ -84,15 +86,22 @@ def save_key(record: GameRecord) -> str:
     return f"{PREFIX}{record.game}/{record.seed}"
 
 
-def entry_text(record: GameRecord, saved: int, finished: bool) -> str:
-    """The JSON text stored for a game."""
-    entry = {
+def entry_text(
+    record: GameRecord, saved: int, finished: bool, seat: int | None = None, aside: str = ""
+) -> str:
+    """The JSON text stored for a game; `seat` for a game by link (the seat played here),
+    `aside` why a readable game was set aside (the branch of a fork not chosen)."""
+    entry: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "saved": saved,
         "finished": finished,
         "record": record.to_dict(),
     }
+    if seat is not None:  # an optional field: older saves without it read as before
+        entry["seat"] = seat
+    if aside:
+        entry["aside"] = aside
     return json.dumps(entry, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -116,10 +125,17 @@ def read_entry(key: str, text: Any) -> SavedGame:
         raise InvalidRecordError("save.saved", "must be a time in milliseconds")
     if not isinstance(finished, bool):
         raise InvalidRecordError("save.finished", "must be true or false")
+    seat = data.get("seat")
+    if seat is not None and (
+        not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 16
+    ):
+        raise InvalidRecordError("save.seat", "must be a seat number")
     record = from_dict(data.get("record"))
     if save_key(record) != key:
         raise InvalidRecordError("save", "the entry's game does not match its key")
-    return SavedGame(key, record, saved, finished)
+    if seat is not None and seat >= len(record.seats):
+        raise InvalidRecordError("save.seat", f"the game has no seat {seat + 1}")
+    return SavedGame(key, record, saved, finished, seat)
 
 
 def _version_words(version: Any) -> str:
@@ -132,14 +148,20 @@ def _version_words(version: Any) -> str:
     return f"its saved-game format version {version!r} is not one this site knows"
 
 
-def set_aside(store: Store, key: str) -> str:
-    """Move the entry under `key` to a quarantine key (kept as it was) and return that key."""
+def _free_aside_key(store: Store, key: str) -> str:
+    """A quarantine key for the save `key` that holds nothing yet ('...#2' after the first)."""
     rest = key.removeprefix(PREFIX)
     target = f"{QUARANTINE}{rest}"
     n = 2
     while target in store:
         target = f"{QUARANTINE}{rest}#{n}"
         n += 1
+    return target
+
+
+def set_aside(store: Store, key: str) -> str:
+    """Move the entry under `key` to a quarantine key (kept as it was) and return that key."""
+    target = _free_aside_key(store, key)
     store[target] = store[key]
     del store[key]
     return target
@@ -215,11 +237,25 @@ def list_aside(store: Store, game: str) -> list[SetAside]:
         original = original_key(key)
         try:
             read_entry(original, text)
-            reason = "its moves do not replay under these rules"
+            reason = _aside_note(text) or "its moves do not replay under these rules"
         except BugsError as error:
             reason = reason_of(error)
         aside.append(SetAside(key, original, len(text), reason))
     return aside
+
+
+def _aside_note(text: str) -> str:
+    """Why a readable entry was set aside (`keep_aside`), or ''."""
+    note = json.loads(text).get("aside")
+    return note if isinstance(note, str) else ""
+
+
+def keep_aside(store: Store, record: GameRecord, saved: int, why: str) -> str:
+    """Keep `record` in quarantine with `why` (a fork's branch the players did not choose:
+    nothing is dropped) and return its key; the setup screen lists it to export."""
+    target = _free_aside_key(store, save_key(record))
+    store[target] = entry_text(record, saved, False, aside=why)
+    return target
 
 
 def aside_name(key: str) -> str:
@@ -239,11 +275,14 @@ def load_game(store: Store, key: str) -> SavedGame:
         raise StorageError(_put_aside(store, key, error)) from None
 
 
-def store_game(store: Store, record: GameRecord, saved: int, finished: bool) -> str:
-    """Save (or replace) a record's game and return its key. Beyond MAX_SAVES of that game the
-    oldest finished saves go; unfinished ones always stay (a person may come back to them)."""
+def store_game(
+    store: Store, record: GameRecord, saved: int, finished: bool, seat: int | None = None
+) -> str:
+    """Save (or replace) a record's game and return its key (`seat`: the seat this device
+    plays in a game by link). Beyond MAX_SAVES of that game the oldest finished saves go;
+    unfinished ones always stay (a person may come back to them)."""
     key = save_key(record)
-    store[key] = entry_text(record, saved, finished)
+    store[key] = entry_text(record, saved, finished, seat)
     mine = f"{PREFIX}{record.game}/"
     count = 1
     done: list[tuple[int, str]] = []

@@ -151,10 +151,31 @@ class TurnTaking(TableSession):
 
     __slots__ = ()
 
+    here: int | None
+    """In a game played by link (`bugs_web.by_link`), the one seat this device plays and
+    draws; None when every person is at this device."""
+
     @property
     def to_act(self) -> int | None:
         """The seat to act, or None once the game is over."""
         raise NotImplementedError
+
+    def moves_here(self, seat: int | None) -> bool:
+        """True if a person moves for `seat` at this device (in a game by link, only `here`)."""
+        return seat is not None and self.is_person(seat) and self.here in (None, seat)
+
+    def by_link(self, seat: int) -> Self:
+        """This game played by link from `seat`: the screen shows that seat's view only, and
+        the other people's moves come by link."""
+        moved = replace(self, here=seat)  # type: ignore[type-var]
+        return moved._settle()  # type: ignore[attr-defined, no-any-return]
+
+    def waiting_for(self) -> int | None:
+        """In a game by link, the person elsewhere whose move the game waits for, else None."""
+        seat = self.to_act
+        if self.here is None or seat is None or not self.is_person(seat) or seat == self.here:
+            return None
+        return seat
 
     def _bots_may_move(self) -> bool:
         """False while the screen waits for people (Bugs: the end of a hand, a hand-off)."""

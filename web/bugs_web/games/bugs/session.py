@@ -47,6 +47,7 @@ class Session(TurnTaking):
     picker: Picker
     seen_hands: int  # hands whose end-of-hand screen was dismissed
     notice: str = ""  # one line for the person: why a click did nothing, a bot's error
+    here: int | None = None  # by link: the one seat this device plays (`TurnTaking.by_link`)
 
     # -- building -----------------------------------------------------------------------
 
@@ -173,17 +174,21 @@ class Session(TurnTaking):
         if self.state.phase is Phase.GAME_OVER:
             return replace(self, screen=GAME_OVER, viewer=self._keeper(), picker=Picker(()))
         if finished > self.seen_hands:
-            return replace(self, screen=HAND_OVER, picker=Picker(()))
+            viewer = self.viewer if self.here is None else self.here
+            return replace(self, screen=HAND_OVER, picker=Picker(()), viewer=viewer)
         seat = self.state.to_act
-        if not self.is_person(seat):
-            return replace(self, screen=PLAY, viewer=self._keeper())
-        if self.viewer == seat or len(self.people) == 1:
+        if not self.moves_here(seat):  # a bot's turn, or by link another person's elsewhere
+            return replace(self, screen=PLAY, viewer=self._keeper(), picker=Picker(()))
+        if self.viewer == seat or len(self.people) == 1 or self.here is not None:
             return self._show(seat)
         return replace(self, screen=HANDOFF, viewer=None, picker=Picker(()))
 
     def _keeper(self) -> int | None:
         """Whose hand stays on screen while bots play: the only person's, else the current
-        viewer's (the person still holding the device), never a new one."""
+        viewer's (the person still holding the device), never a new one; by link, always
+        this device's seat."""
+        if self.here is not None:
+            return self.here
         if len(self.people) == 1:
             return self.people[0]
         return self.viewer

@@ -102,6 +102,7 @@ class SpielSession(TurnTaking):
     turn: int = 0
     notice: str = ""  # one line for the person: why a click did nothing, a bot's error
     slid: MarketSlide | None = None  # the slide of the last action, when it was such a Pass
+    here: int | None = None  # by link: the one seat this device plays (`TurnTaking.by_link`)
 
     # -- building -----------------------------------------------------------------------
 
@@ -131,8 +132,7 @@ class SpielSession(TurnTaking):
 
     def my_turn(self) -> bool:
         """True when a person is to act (and so the page takes clicks on the table)."""
-        seat = self.to_act
-        return seat is not None and self.is_person(seat)
+        return self.moves_here(self.to_act)
 
     def view(self) -> BugspielView:
         """What the screen draws: everything but the decks' order, from the viewer's seat."""
@@ -255,8 +255,7 @@ class SpielSession(TurnTaking):
 
     def prompt(self) -> str:
         """What the person is asked to do next."""
-        seat = self.to_act
-        if seat is None or not self.is_person(seat):
+        if not self.moves_here(self.to_act):
             return ""
         kind, number = _kind_and_number(self.pick)
         if self.pending() is not None:
@@ -442,6 +441,8 @@ class SpielSession(TurnTaking):
     def _settle(self) -> SpielSession:
         """Recompute who is "you" and the legal moves after the state changed."""
         seat = self.to_act
+        if self.here is not None and not self.moves_here(seat):  # by link: only this seat's
+            return replace(self, legal=(), viewer=self.here)
         if seat is None or not self.is_person(seat):
             return replace(self, legal=())
         return replace(self, legal=tuple(GAME.legal_actions(self.state)), viewer=seat)
