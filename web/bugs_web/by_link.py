@@ -42,6 +42,7 @@ SPOILER_NOTE = (
     "decodes it."
 )
 """What the send panel says about what a seat link gives away."""
+BY_LINK_NO_UNDO = "A game by link has no undo: your move may be on its way to the next person."
 LISTED = 12
 """Moves of each branch a fork's panel lists (from where they part), the rest counted."""
 
@@ -135,6 +136,23 @@ def send_to(seats: Sequence[Any], to_act: int | None, here: int) -> int | None:
 # -- HTML ----------------------------------------------------------------------------------
 
 
+def setup_html(game_id: str) -> str:
+    """The setup screen's "Play by link" choice (the site build writes it into each game's
+    page), or for a game that cannot be played by link, why not."""
+    if game_id not in BY_LINK_GAMES:
+        others = " or ".join(f'<a href="{g}.html">{g.capitalize()}</a>' for g in BY_LINK_GAMES)
+        return f'<p class="muted small by-link-note">{escape(NOT_BY_LINK)} Play {others}.</p>'
+    return (
+        '<div class="by-link"><label class="check"><input type="checkbox" id="by-link" '
+        'name="by-link" /> Play by link: each person on their own device</label>'
+        '<p class="muted small">You play the first person\'s seat on this device. After each '
+        "move the page gives you a link (or a QR code) for the next person to send in any "
+        "messenger; it opens at their seat and shows them their own cards only. Bots move on "
+        "whichever device opens the link. There is no server: the link is the game.</p></div>"
+    )
+
+
+
 def arrival_html(name: str, game_name: str, moves: int) -> str:
     """The hand-off screen a seat link opens on: nothing of the table until the person named
     says they hold the device."""
@@ -159,7 +177,7 @@ def send_html(name: str, url: str, can_share: bool, qr: str, moves: int) -> str:
     )
     copy_class = "button" if can_share else "button primary"
     return (
-        f'<h2 class="send-title">Send the game to {escape(name)}</h2>'
+        f'<h2 id="send-title" class="send-title">Send the game to {escape(name)}</h2>'
         f"<p>It is {escape(name)}'s turn. Send {escape(name)} this link ({moves} move"
         f"{'s' if moves != 1 else ''}) in any messenger; it opens at {escape(name)}'s seat.</p>"
         f'<div class="row">{share}<button type="button" class="{copy_class}" '

@@ -137,11 +137,17 @@ class BotQuestion(Protocol):
     def seed(self) -> int: ...
 
 
-def bot_request(turn: BotQuestion, position: str | None = None) -> dict[str, Any]:
+def bot_request(
+    turn: BotQuestion, position: str | None = None, *, exact: bool = False
+) -> dict[str, Any]:
     """The request the bot worker answers (`bot_service.choose_move`) for `turn`; a game that
-    started at a `position` (a puzzle's text) sends it, and its record's actions follow it."""
+    started at a `position` (a puzzle's text) sends it, and its record's actions follow it.
+    `exact` (a game by link) asks for the level's iterations with no time cap, so every
+    device, fast or slow, computes the same move."""
     record = json.loads(turn.record_json)
     request = {"record": record, "seat": turn.seat, "level": turn.level, "seed": turn.seed}
+    if exact:
+        request["exact"] = True
     return request if position is None else {**request, "position": position}
 
 
