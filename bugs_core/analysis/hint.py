@@ -83,6 +83,14 @@ EFFECTS: dict[str, Callable[[Any, Any, Any, int], str]] = {
 """What a move does at once, in words, per game."""
 
 
+def effect(game: Any, state: Any, action: Any, seat: int) -> str:
+    """What `action` does at once for `seat` in `state`, in words ("sheds 3 cards (7 left)"),
+    or '' for a game without words for it. Give it a state drawn from the seat's view, never the
+    true one: the words must not tell what the seat could not see."""
+    words = EFFECTS.get(game.id)
+    return words(game, state, game.apply(state, action), seat) if words else ""
+
+
 def first_sentence(text: str) -> str:
     """The move itself: a log line goes on with what followed it, and in a sampled state that
     may be a draw nobody has seen."""
@@ -175,12 +183,11 @@ def suggest(
     stats = measure(game, view, rng, candidate_moves(game, first, rng),
                     playouts=playouts, millis=millis)  # fmt: skip
     ranked = sorted(stats, key=lambda a: stats[a], reverse=True)[:top]
-    effect = EFFECTS.get(game.id)
     best = stats[ranked[0]][1] if ranked else None
     out = []
     for i, action in enumerate(ranked):
         count, value = stats[action]
-        now = effect(game, first, game.apply(first, action), seat) if effect else ""
+        now = effect(game, first, action, seat)
         verdict = measured(value, count, None if i == 0 else best)
         why = f"It {now}; {verdict}." if now else f"It {verdict}."
         sentence = first_sentence(game.describe(first, action, names))

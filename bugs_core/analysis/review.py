@@ -12,7 +12,7 @@ from typing import Any
 
 from ..record import GameRecord, game_of, replay_states
 from ..rng import Rng
-from .hint import candidate_moves, first_sentence, measure
+from .hint import candidate_moves, effect, first_sentence, measure
 
 PLAYOUTS = 200
 """Playouts per move reviewed: a fixed budget, never a time, so a review repeats exactly."""
@@ -33,11 +33,55 @@ class MoveReview:
     played_said: str = ""
     best_said: str = ""
     """Each move as the log says it (its first sentence: no sampled draw after it)."""
+    played_why: str = ""
+    best_why: str = ""
+    """What each move does at once, as a sentence ("It sheds 3 cards (7 left)."); the best
+    move's says how the move played differs. Both read from the seat's view alone."""
 
     @property
     def loss(self) -> float:
         """What the move played gave up against the best found, in points of 100 (0: none)."""
         return max(0.0, 100 * (self.best_value - self.played_value))
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The search's verdict on one move, from the view of the seat that made it."""
+
+    best: Any
+    played_value: float
+    best_value: float
+    played_why: str
+    best_why: str
+
+
+def why_better(best: str, played: str) -> str:
+    """The best move's why against the move played's, each what the move does at once ('' when
+    the game has no words for it)."""
+    if not best:
+        return ""
+    if best == played:
+        return f"It {best}, as the move played does: the difference is in what follows."
+    return f"It {best}, where the move played {played}." if played else f"It {best}."
+
+
+def judge(game: Any, view: Any, played: Any, rng: Rng, *, playouts: int) -> Verdict:
+    """The best move the search finds for the seat whose `view` this is, with `played` (its
+    move, legal in every state the view allows) against it. Only the view is used: the
+    candidates and the words come from a state drawn from it."""
+    seen = game.sample_state(view, rng)
+    arms = list(dict.fromkeys((*candidate_moves(game, seen, rng), played)))
+    stats = measure(game, view, rng, arms, playouts=playouts, millis=None)
+    # a move tried only a few times is too uncertain to be called the best
+    enough = max(n for n, _ in stats.values()) / 10
+    best = max((a for a in stats if stats[a][0] >= enough), key=lambda a: stats[a][1])
+    played_value = stats[played][1] if played in stats else stats[best][1]
+    now = effect(game, seen, played, view.seat)
+    played_why = f"It {now}." if now else ""
+    if best == played:
+        return Verdict(best, played_value, stats[best][1], played_why, played_why)
+    better = why_better(effect(game, seen, best, view.seat), now)
+    return Verdict(best, played_value, stats[best][1], played_why, better)
 
 
 def onward(game: Any, state: Any, actions: Sequence[str]) -> Iterator[Any]:
@@ -77,16 +121,12 @@ def review(
         wanted = moves is None or index in moves
         if wanted and seat >= 0 and (seats is None or seat in seats):
             played = game.parse_action(text)
-            rng = Rng(seed + index)
             view = game.player_view(state, seat)
-            seen = game.sample_state(view, rng)  # the candidates as the seat could know them
-            arms = list(dict.fromkeys((*candidate_moves(game, seen, rng), played)))
-            stats = measure(game, view, rng, arms, playouts=playouts, millis=None)
-            # a move tried only a few times is too uncertain to be called the best
-            enough = max(n for n, _ in stats.values()) / 10
-            best = max((a for a in stats if stats[a][0] >= enough), key=lambda a: stats[a][1])
-            played_value = stats[played][1] if played in stats else stats[best][1]
-            said = [first_sentence(game.describe(state, a, names)) for a in (played, best)]
-            yield MoveReview(index, seat, text, str(best), played_value, stats[best][1], *said)
+            found = judge(game, view, played, Rng(seed + index), playouts=playouts)
+            played_said, best_said = (first_sentence(game.describe(state, a, names))
+                                      for a in (played, found.best))  # fmt: skip
+            yield MoveReview(index, seat, text, str(found.best), found.played_value,
+                             found.best_value, played_said, best_said, found.played_why,
+                             found.best_why)  # fmt: skip
         if progress is not None:
             progress(index + 1, total)

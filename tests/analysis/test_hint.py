@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bugs_core.analysis.hint import HintError, first_sentence, suggest
+from bugs_core.analysis.hint import HintError, effect, first_sentence, suggest
 from bugs_core.lessons import lesson
 from bugs_core.position import state_of
 from bugs_core.record import Seat, new_record
@@ -48,6 +48,16 @@ def test_the_best_move_comes_first_with_why(lesson_id: str, best: str, effect: s
     assert all(0 <= h.value <= 1 for h in hints) and len(hints) <= 3
     assert all("below the best move" in h.why for h in hints[1:])
     assert all(h.action in game.legal_actions(state) for h in hints)
+
+
+def test_what_a_move_does_at_once_in_words() -> None:
+    game, state = at("bugs/beat")
+    words = {str(a): effect(game, state, a, 0) for a in game.legal_actions(state)}
+    assert words == {
+        "3x5": "sheds 3 cards (7 left)",
+        "2x8": "sheds 2 cards (8 left)",
+        "pickup": "takes 2 cards into your hand",
+    }
 
 
 def test_a_bugs_hint_says_what_each_move_sheds_or_takes() -> None:

@@ -118,5 +118,6 @@ def test_the_worker_reviews_a_stretch_of_moves() -> None:
     answer = json.loads(choose_move(json.dumps(ask)))
     assert [r["index"] for r in answer["reviews"]] == [2, 3, 4] and answer["moves"] == 6
     assert all(r["loss"] >= 0 for r in answer["reviews"])
+    assert all(r["best_why"].startswith("It ") for r in answer["reviews"])  # from the view
     too_many = json.loads(choose_move(json.dumps({**ask, "playouts": 10_000})))
     assert too_many == {"error": "bot request: playouts must be 1 to 400"}

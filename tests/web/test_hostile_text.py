@@ -33,7 +33,15 @@ from bugs_web.games.bugs.session import HANDOFF, Session
 from bugs_web.games.bugspiel import screen as spiel_screen
 from bugs_web.games.bugspiel import table_svg as spiel_table_svg
 from bugs_web.games.bugspiel.session import SpielSession
-from bugs_web.record_bar import Replay, UndoPlan, bar_html, saves_html, share_html, share_url
+from bugs_web.record_bar import (
+    Mark,
+    Replay,
+    UndoPlan,
+    bar_html,
+    saves_html,
+    share_html,
+    share_url,
+)
 from bugs_web.saves import SavedGame
 from bugs_web.seats import plain_name, seats_from_form, shown_name
 from bugs_web.svg import markup
@@ -356,6 +364,12 @@ def test_the_saves_list_and_share_panel_keep_hostile_names_as_text() -> None:
         assert url in panel.words
         assert decode_link(url.partition("#g=")[2]).names() == names
     html_shape(bar_html(Replay(3), UndoPlan(True, 1)))
+
+
+def test_the_record_bars_marks_keep_hostile_text_as_text() -> None:
+    marks = [Mark(2, HOSTILE[0], 5.0, HOSTILE[1], HOSTILE[3], HOSTILE[2])]
+    parsed = html_shape(bar_html(Replay(3, 2), UndoPlan(True, 1), marks))
+    assert any(HOSTILE[1] in w for w in parsed.words)  # the line, as text
 
 
 def test_the_checks_catch_an_injected_element() -> None:

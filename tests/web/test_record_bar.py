@@ -16,6 +16,7 @@ from bugs_core.undo import undo_length
 from bugs_web.kits import KITS
 from bugs_web.record_bar import (
     NO_UNDO,
+    Mark,
     Replay,
     UndoPlan,
     bar_html,
@@ -162,6 +163,52 @@ def test_the_bar_during_a_replay_and_a_refused_undo() -> None:
 def test_no_undo_button_without_bots() -> None:
     root = parse(bar_html(Replay(0), NO_UNDO))
     assert root.find(".//button[@data-rec='undo']") is None
+
+
+MARKS = [
+    Mark(4, "You", 12.4, "You pass.", "You buy the firefly.", "It scores 1 VP now."),
+    Mark(23, EVIL, 3.0, "<i>played</i>", "<b>better</b>", ""),
+    Mark(40, "You", 5.0, "You pass.", "You pass.", ""),  # past the record's end: not shown
+]
+
+
+def test_the_bar_marks_the_moves_that_lost_the_most() -> None:
+    root = parse(bar_html(Replay(30), UndoPlan(True, 1), MARKS))
+    recs = [b.get("data-rec") for b in root.iter("button")]
+    assert recs == [
+        "first", "back", "forward", "last", "to-4", "to-23", "undo", "share", "export", "import",
+    ]  # fmt: skip
+    group = root.find(".//div[@class='replay-marks']")
+    assert group is not None and group.get("role") == "group"
+    first, second = group.iter("button")
+    assert first.text == "! 4" and second.text == "! 23"
+    label = "Move 4 (You): lost 12 points; better: You buy the firefly. It scores 1 VP now."
+    assert first.get("aria-label") == first.get("title") == label
+    assert second.get("aria-label") == f"Move 23 ({EVIL}): lost 3 points; better: <b>better</b>"
+    assert not any(b.get("aria-current") for b in group.iter("button"))
+    assert root.find(".//p[@class='mark-line']") is None  # live, at move 30: no mark here
+
+
+def test_the_line_says_the_better_move_where_the_replay_stands_at_a_mark() -> None:
+    root = parse(bar_html(Replay(30, 4), NO_UNDO, MARKS))
+    assert root.findtext(".//p[@class='mark-line']") == (
+        "Move 4 (You): You pass. The search preferred: You buy the firefly. It scores 1 VP "
+        "now. (12 points lost)"
+    )
+    current = [b.get("data-rec") for b in root.iter("button") if b.get("aria-current")]
+    assert current == ["to-4"]
+    at_23 = bar_html(Replay(30, 23), NO_UNDO, MARKS)
+    assert parse(at_23).findtext(".//p[@class='mark-line']") == (
+        f"Move 23 ({EVIL}): <i>played</i> The search preferred: <b>better</b> (3 points lost)"
+    )
+    assert "<b>" not in at_23 and "&lt;b&gt;better&lt;/b&gt;" in at_23
+    assert parse(bar_html(Replay(30, 5), NO_UNDO, MARKS)).find(".//p[@class='mark-line']") is None
+
+
+def test_no_marks_no_row() -> None:
+    assert "replay-marks" not in bar_html(Replay(3), NO_UNDO)
+    assert "replay-marks" not in bar_html(Replay(3), NO_UNDO, MARKS)  # every mark past move 3
+    assert Replay(30, 10).go("to-23") == Replay(30, 23)  # where a mark's button steps
 
 
 @pytest.mark.parametrize("game", ["bugs", "bag-of-bugs", "bugspiel"])

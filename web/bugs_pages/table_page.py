@@ -30,6 +30,7 @@ from bugs_core.errors import BugsError
 from bugs_web.analysis_view import (
     CHUNK,
     PLAYOUTS,
+    bar_marks,
     cached,
     progress_html,
     result_html,
@@ -65,7 +66,7 @@ from bugs_web.lesson import (
     panel_html,
     session_at,
 )
-from bugs_web.record_bar import ANALYSE_GAME_BUTTON, plain_error
+from bugs_web.record_bar import ANALYSE_GAME_BUTTON, Mark, plain_error
 from bugs_web.table import BotTurn, TableSession, TurnTaking, bot_request, bot_seed
 from bugs_web.words import log_html
 
@@ -205,6 +206,7 @@ class TablePage(Generic[S]):
         panel = el("analysis")
         if found(panel):
             panel.hidden = True
+        self.records.set_marks(self.kept_marks(session))  # another game: its own marks or none
         self.session = session
         # A new game's opening lines ("You take the bag. You draw a Rock.") are its first news;
         # a loaded game's log is old news, on the screen to read.
@@ -454,6 +456,15 @@ class TablePage(Generic[S]):
             keep_text(key, json.dumps(rows))
         if self.analysis_run == run:
             panel.innerHTML = result_html(rows, s.names, total)
+            self.records.set_marks(bar_marks(rows, s.names))
+            self.draw()  # the record bar shows the marks
+
+    def kept_marks(self, session: S) -> list[Mark]:
+        """The record bar's marks from a kept analysis of `session`'s record (none kept: no
+        marks), so a finished game opened again shows them at once."""
+        record = session.record
+        rows = cached(stored_text(storage_key(record.to_json()))) if record.actions else None
+        return bar_marks(rows or [], session.names)
 
     def analysis_open(self) -> bool:
         panel = el("analysis")

@@ -1,6 +1,7 @@
 """The analysis panel after a game (pure): its progress while the bot worker reviews the moves a
 few at a time (`bugs_core.analysis.review`), then a chart of each reviewed seat's chance over
-the game and the moves that lost the most, each a button that shows the table at that move.
+the game and the moves that lost the most, each a button that shows the table at that move,
+and the same moves as marks for the record bar (`bar_marks`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from .record_bar import Mark
 from .svg import INK, el, line, markup, rect, svg_root, text
 
 PLAYOUTS = 60
@@ -95,13 +97,29 @@ def marks(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(chosen, key=lambda r: int(r["index"]))
 
 
+def bar_marks(rows: Sequence[dict[str, Any]], names: Sequence[str]) -> list[Mark]:
+    """The record bar's marks: the moves `marks` chooses, with the better move and its why."""
+    return [
+        Mark(
+            int(r["index"]) + 1,
+            names[int(r["seat"])] if 0 <= int(r["seat"]) < len(names) else f"Seat {r['seat']}",
+            float(r["loss"]),
+            str(r.get("played_said") or r["played"]),
+            str(r.get("best_said") or r["best"]),
+            str(r.get("best_why") or ""),  # an analysis kept before the why has none
+        )
+        for r in marks(rows)
+    ]
+
+
 def result_html(rows: Sequence[dict[str, Any]], names: Sequence[str], total: int) -> str:
     """The finished analysis: the chart, then the moves that lost the most."""
     items = "".join(
         f'<li><button type="button" class="button quiet" '
         f'data-ui="analysis-go-{int(r["index"]) + 1}">Move {int(r["index"]) + 1}</button> '
         f"{escape(str(r.get('played_said') or r['played']))} The search preferred: "
-        f"{escape(str(r.get('best_said') or r['best']))} Its playouts came out at "
+        f"{escape(str(r.get('best_said') or r['best']))} "
+        f"{escape(str(r.get('best_why') or ''))} Its playouts came out at "
         f"{round(100 * float(r['best_value']))} % against {round(100 * float(r['value']))} % "
         f"({float(r['loss']):.0f} points lost).</li>"
         for r in marks(rows)

@@ -130,6 +130,8 @@ def review_moves(data: dict[str, Any]) -> str:
             "best_value": round(r.best_value, 3),
             "played_said": r.played_said,
             "best_said": r.best_said,
+            "played_why": r.played_why,
+            "best_why": r.best_why,
         }
         for r in found
     ]

@@ -1,7 +1,7 @@
-"""The record bar every game page shares: Share, Export, Import, Undo, and the replay buttons
-(first, back, forward, last), with the replay's state machine, the undo plan, share links in
-the address's fragment and the saved-games list. Pure, tested under CPython; the browser side
-is `dom.records`.
+"""The record bar every game page shares: Share, Export, Import, Undo, the replay buttons
+(first, back, forward, last) and an analysis's marks on the moves that lost the most, with the
+replay's state machine, the undo plan, share links in the address's fragment and the
+saved-games list. Pure, tested under CPython; the browser side is `dom.records`.
 
 Replay is a position among the record's moves: `step` None means live (the game as it is, ready
 to play on); any other step shows the game after that many moves, read-only, until the person
@@ -11,6 +11,7 @@ anywhere on the page during a replay.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from html import escape
 from typing import Any
@@ -84,6 +85,38 @@ class Replay:
     def can(self, where: str) -> bool:
         """True if the step `where` would move."""
         return self.go(where).at != self.at
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A move the analysis marks on the bar (one of its biggest losses): a button steps the
+    replay to it, and a line says what the search preferred while the replay stands there."""
+
+    move: int
+    """The move's number (1: the first), the replay's step just after it."""
+    seat: str
+    lost: float
+    """Points of the search's reward given up against the better move."""
+    played: str
+    better: str
+    """Each move as the log says it."""
+    why: str
+    """Why the better move, in words ('' when there are none)."""
+
+    @property
+    def label(self) -> str:
+        """The button's name for a screen reader and its tooltip."""
+        better = f"{self.better} {self.why}".strip()
+        return f"Move {self.move} ({self.seat}): lost {self.lost:.0f} points; better: {better}"
+
+    @property
+    def line(self) -> str:
+        """What the bar says while the replay stands at the move."""
+        better = f"{self.better} {self.why}".strip()
+        return (
+            f"Move {self.move} ({self.seat}): {self.played} The search preferred: {better} "
+            f"({self.lost:.0f} points lost)"
+        )
 
 
 def replay_status(replay: Replay) -> str:
@@ -195,9 +228,37 @@ def _attrs(values: dict[str, Any]) -> str:
     )
 
 
-def bar_html(replay: Replay, undo: UndoPlan) -> str:
-    """The bar: replay steps with where it stands, then Undo (when offered), Share, Export
-    and Import. Step buttons stay focusable at the ends (aria-disabled), so the keys keep
+def marks_html(replay: Replay, marks: Sequence[Mark]) -> tuple[str, str]:
+    """The marks' row of buttons ('! 23', each stepping the replay to its move; the one the
+    replay stands at is aria-current) and the line for the move the replay stands at ('' when
+    it stands at none)."""
+    shown = [m for m in marks if 1 <= m.move <= replay.total]
+    if not shown:
+        return "", ""
+    buttons = []
+    for mark in shown:
+        attrs = {
+            "type": "button",
+            "class": "button quiet mark",
+            "data-rec": f"to-{mark.move}",
+            "aria-label": mark.label,
+            "title": mark.label,
+            "aria-current": "step" if mark.move == replay.at else None,
+        }
+        buttons.append(f"<button{_attrs(attrs)}>! {mark.move}</button>")
+    here = next((m for m in shown if m.move == replay.at), None)
+    row = (
+        '<div class="replay-marks" role="group" aria-label="The moves that lost the most">'
+        f'<span class="marks-title" aria-hidden="true">Lost most:</span>{"".join(buttons)}</div>'
+    )
+    line = "" if here is None else f'<p class="mark-line">{escape(here.line)}</p>'
+    return row, line
+
+
+def bar_html(replay: Replay, undo: UndoPlan, marks: Sequence[Mark] = ()) -> str:
+    """The bar: replay steps with where it stands, the analysis's `marks` (if any), then Undo
+    (when offered), Share, Export and Import, and the marked move's line when the replay
+    stands at one. Step buttons stay focusable at the ends (aria-disabled), so the keys keep
     working."""
     steps = []
     for name, mark, label in STEPS:
@@ -219,8 +280,9 @@ def bar_html(replay: Replay, undo: UndoPlan) -> str:
         *steps,
         f'<span class="replay-at" data-at="{replay.at}" data-live="{str(replay.live).lower()}">'
         f"{escape(where)}</span></div>",  # the page's live region says each step
-        '<div class="record-actions">',
     ]
+    marked, line = marks_html(replay, marks)
+    parts += [marked, '<div class="record-actions">']
     if undo.offered:
         allowed = replay.live and undo.keep is not None
         reason = undo.reason if replay.live else "Step to the last move to undo."
@@ -238,7 +300,7 @@ def bar_html(replay: Replay, undo: UndoPlan) -> str:
         parts.append(
             f'<button type="button" class="button quiet" data-rec="{name}">{label}</button>'
         )
-    parts.append("</div>")
+    parts += ["</div>", line]
     return "".join(parts)
 
 

@@ -15,7 +15,7 @@ made here) for as long as games are not being saved (storage full or off), with 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterator, MutableMapping
+from collections.abc import Callable, Iterator, MutableMapping, Sequence
 from html import escape
 from typing import Any, Protocol
 
@@ -26,6 +26,7 @@ from bugs_core.record import GameRecord, game_of
 from .. import saves
 from ..record_bar import (
     NO_UNDO,
+    Mark,
     Replay,
     UndoPlan,
     bar_html,
@@ -127,6 +128,7 @@ class Records:
         self.enabled = True  # off in an embedded page: the embed has its own replay, and an
         # embedded game is the host page's, not one to save among this site's games
         self.tasks: set[asyncio.Future[None]] = set()
+        self.marks: tuple[Mark, ...] = ()  # the analysis's marks on the live game's moves
 
     # -- what the glue calls ----------------------------------------------------------------
 
@@ -218,6 +220,11 @@ class Records:
             element("turn-status").textContent = replay_status(self.replay)
         self.draw_bar(live)
 
+    def set_marks(self, marks: Sequence[Mark]) -> None:
+        """Mark the live game's moves (an analysis's biggest losses; none: no marks); the bar
+        shows them from its next draw. The page clears them when another game begins."""
+        self.marks = tuple(marks)
+
     def show_saves(self) -> None:
         """List this game's saved games on the setup screen (setting aside unreadable ones)."""
         box = element("saves")
@@ -247,7 +254,7 @@ class Records:
         if found(focused) and bar.contains(focused):
             again = focused.getAttribute("data-rec")
         undo = self.undo(live) if not self.replaying else self.undo_for[1]
-        bar.innerHTML = bar_html(self.replay, undo)
+        bar.innerHTML = bar_html(self.replay, undo, self.marks)
         game = element("game")
         game.setAttribute("data-rec-step", "" if self.replay.live else str(self.replay.at))
         if found(again):
@@ -409,7 +416,7 @@ class Records:
         if not found(button) or button.getAttribute("aria-disabled") == "true":
             return
         name = str(button.getAttribute("data-rec"))
-        if name in ("first", "back", "forward", "last"):
+        if name in ("first", "back", "forward", "last") or name.startswith("to-"):
             from_bar = bool(element("record-bar").contains(button))
             self.go(name)
             if self.replaying and not from_bar:  # "Replay the game" in the end-of-game panel
