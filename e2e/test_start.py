@@ -4,10 +4,13 @@ when the snapshot is missing or broken: slower, never worse."""
 from __future__ import annotations
 
 import gzip
+import re
 
+import pytest
 from playwright.sync_api import ConsoleMessage, Page, expect
 
 from bugs_table import set_up
+from bugs_web.qr import qr_svg
 from site_checks import BrowserGuard
 
 SNAPSHOT = "**/vendor/pyodide/snapshot.bin.gz"
@@ -133,3 +136,40 @@ def test_a_first_visit_over_a_slow_line_starts_the_plain_way(
     assert not [u for u in browser_guard.requests if u.endswith("/snapshot.bin.gz")]
     assert not [w for w in warnings if "snapshot" in w], warnings
     expect(page.locator("#load-error")).to_be_hidden()
+
+
+QR_LINK = "https://bugs.example/bugs.html#g=AQEFATENeyJwbGF5ZXJzIjozfQMAA1pvZQ"
+DRAW_A_QR_CODE = f"""
+import sys
+from pyscript import document
+imported_at_start = "segno" in sys.modules
+from bugs_web.qr import TooLongForQRError, qr_svg
+document.body.setAttribute("data-qr", qr_svg({QR_LINK!r}, title="QR code"))
+try:
+    qr_svg("a" * 3000, title="QR code")
+except TooLongForQRError as error:
+    document.body.setAttribute("data-qr-too-long", str(error))
+document.body.setAttribute("data-qr-segno", repr((imported_at_start, "segno" in sys.modules)))
+"""
+
+
+@pytest.mark.parametrize("snapshot", ["1", "0"])
+def test_the_pages_draw_qr_codes_with_segno_from_this_site(
+    page: Page, base_url: str, browser_guard: BrowserGuard, snapshot: str
+) -> None:
+    """segno's wheel comes from this server beside the runtime, on either start; it is not
+    imported until a code is drawn, and draws what it draws under CPython."""
+    warnings = warnings_of(page)
+    page.goto(f"{base_url}?selftest=0&snapshot={snapshot}")
+    expect(page.locator("#status")).to_have_text("Python ready")
+    page.evaluate(ADD_PY_SCRIPT, DRAW_A_QR_CODE)
+    page.wait_for_function("() => document.body.hasAttribute('data-qr-segno')")
+    body = page.locator("body")
+    assert body.get_attribute("data-qr-segno") == "(False, True)"
+    assert body.get_attribute("data-qr") == qr_svg(QR_LINK, title="QR code")
+    expect(body).to_have_attribute("data-qr-too-long", re.compile(r"^a link of 3000 characters"))
+    assert any(
+        url.endswith("/vendor/pyodide/segno-1.6.6-py3-none-any.whl")
+        for url in browser_guard.requests
+    )
+    assert not [w for w in warnings if "library" in w], warnings

@@ -1,6 +1,6 @@
-"""Build the static site in public/: vendored runtime, micropip, our wheel, the start-up snapshot,
-generated config, the game pages (from pages/, see site_pages.py) and the service worker's
-precache list.
+"""Build the static site in public/: vendored runtime, micropip, our wheel and the libraries it
+needs (segno), the start-up snapshot, generated config, the game pages (from pages/, see
+site_pages.py) and the service worker's precache list.
 
 Stdlib only, so it runs before any virtualenv exists. Every step recreates its output from
 pinned inputs (package-lock.json, pyodide-lock.json, pyproject.toml), so nothing it writes is
@@ -17,7 +17,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
+import tomllib
+import zipfile
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +52,8 @@ the pages' own scripts import besides PyScript, which cannot be imported outside
 SNAPSHOT_COMPILED = ("bugs_pages",)
 """Our packages the snapshot holds compiled but not imported (bugs_web.snapshot_imports): the
 pages' glue imports PyScript, which exists only in a page."""
+LIBRARY_COMMAND_LINE = ("segno.cli",)
+"""The libraries' command-line modules, which never run in a page."""
 PYSCRIPT_STDLIB = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 """PyScript's Python package as its bundle writes it on each start: compiled into the snapshot
 (scripts/snapshot.mjs)."""
@@ -155,23 +159,77 @@ def sha256_of(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def download_micropip(version: str) -> Path:
-    """Fetch micropip's wheel from PyPI once into the build cache and return its path."""
-    target = CACHE / f"micropip-{version}"
-    wheels = sorted(target.glob("micropip-*.whl"))
+def download_wheel(name: str, version: str, python: str = MICROPIP_PYTHON) -> Path:
+    """Fetch a pure-Python wheel from PyPI once into the build cache and return its path."""
+    target = CACHE / f"{name}-{version}"
+    wheels = sorted(target.glob(f"{name}-*-py3-none-any.whl"))
     if not wheels:
-        log(f"pip download micropip=={version}")
+        log(f"pip download {name}=={version}")
         run(
             [
-                sys.executable, "-m", "pip", "download", f"micropip=={version}",
-                "--no-deps", "--python-version", MICROPIP_PYTHON,
+                sys.executable, "-m", "pip", "download", f"{name}=={version}",
+                "--no-deps", "--python-version", python,
                 "--only-binary=:all:", "--disable-pip-version-check", "-d", str(target),
             ]
         )  # fmt: skip
-        wheels = sorted(target.glob("micropip-*.whl"))
+        wheels = sorted(target.glob(f"{name}-*-py3-none-any.whl"))
     if len(wheels) != 1:
-        raise BuildError(f"expected one micropip wheel in {target}, found {len(wheels)}")
+        raise BuildError(f"expected one {name} wheel in {target}, found {len(wheels)}")
     return wheels[0]
+
+
+def download_micropip(version: str) -> Path:
+    """Fetch micropip's wheel from PyPI once into the build cache and return its path."""
+    return download_wheel("micropip", version)
+
+
+def library_pins(pyproject: Path = ROOT / "pyproject.toml") -> list[tuple[str, str]]:
+    """(name, version) of each library our package needs, as pyproject.toml pins it: the
+    pages' Python must have the very version the tests ran with."""
+    with pyproject.open("rb") as file:
+        needs = tomllib.load(file)["project"]["dependencies"]
+    pins = []
+    for need in needs:
+        name, equals, version = need.partition("==")
+        if not equals or not version.strip() or any(c in version for c in "<>=!~*,; "):
+            raise BuildError(f"pyproject.toml: pin {need!r} to one version (name==version)")
+        pins.append((name.strip(), version.strip()))
+    return pins
+
+
+def vendor_libraries() -> list[Path]:
+    """Serve the wheels of the libraries our package needs (segno) next to Pyodide, each
+    named in pyodide-lock.json as micropip is, and return their paths in public/.
+
+    A page has them without an installer: python.mjs fetches them beside the snapshot (or
+    our wheel) and unzips them once Python runs, never importing them (its LIBRARIES names
+    these files). The lock's entries are for a page elsewhere that installs our wheel with
+    micropip (e2e/test_micropip.py): micropip finds our package's dependency in the lock and
+    loads it from this site, not from PyPI.
+    """
+    lock_path = VENDOR / "pyodide" / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    served = []
+    for name, version in library_pins():
+        wheel = download_wheel(name, version)
+        target = lock_path.parent / wheel.name
+        shutil.copy2(wheel, target)
+        lock["packages"][name] = {
+            "name": name,
+            "version": version,
+            "file_name": wheel.name,
+            "install_dir": "site",
+            "sha256": sha256_of(wheel),
+            "package_type": "package",
+            "imports": [name],
+            "depends": [],
+            "unvendored_tests": False,
+            "tool": {},
+        }
+        served.append(target)
+        log(f"vendored {wheel.name} and named it in pyodide-lock.json")
+    lock_path.write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
+    return served
 
 
 def vendor_micropip() -> None:
@@ -339,6 +397,23 @@ def browser_sources() -> list[site_stdlib.Source]:
     return sources
 
 
+def library_sources(wheels: Sequence[Path]) -> Iterator[site_stdlib.Source]:
+    """The modules of the libraries' wheels a page may run (their command lines aside): roots
+    of the standard library's trim, so it keeps what they import (segno: xml.sax.saxutils).
+
+    Not among browser_sources: that is our code, which must import no module left out on
+    purpose, while a library may, on paths the pages never take (segno's show() opens a
+    desktop browser; see bugs_web.qr for the one import that is not on such a path).
+    """
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as archive:
+            for path in sorted(archive.namelist()):
+                if path.endswith(".py") and ".dist-info/" not in path and ".data/" not in path:
+                    source = site_stdlib.source_at(path, archive.read(path).decode("utf-8"))
+                    if source.module not in LIBRARY_COMMAND_LINE:
+                        yield source
+
+
 def cached(name: str, suffix: str, digest: str, make: Callable[[Path], bytes]) -> Path:
     """build/site-cache/NAME-<digest>SUFFIX, made by `make` (given a scratch folder) when it is
     not there yet; older NAME files go, so the cache holds one of each."""
@@ -353,11 +428,13 @@ def cached(name: str, suffix: str, digest: str, make: Callable[[Path], bytes]) -
     return kept
 
 
-def trim_stdlib() -> None:
+def trim_stdlib(libraries: Sequence[Path] = ()) -> None:
     """Write the site's standard library zip (scripts/site_stdlib.py), compiled to bytecode
-    (scripts/compile_stdlib.mjs), beside the stock one. Compiled anew only when its inputs
-    change, so a rebuild keeps the same bytes (and the snapshot made with them)."""
-    data, trimmed = site_stdlib.trim(STOCK_STDLIB.read_bytes(), browser_sources(), SNAPSHOT_TOOLS)
+    (scripts/compile_stdlib.mjs), beside the stock one, keeping what our code and the
+    `libraries` (wheels) import. Compiled anew only when its inputs change, so a rebuild
+    keeps the same bytes (and the snapshot made with them)."""
+    roots = [*browser_sources(), *library_sources(libraries)]
+    data, trimmed = site_stdlib.trim(STOCK_STDLIB.read_bytes(), roots, SNAPSHOT_TOOLS)
     digest = hashlib.sha256(data)
     for part in (COMPILE_SCRIPT, *(VENDOR / "pyodide" / name for name in PYODIDE_FILES)):
         digest.update(part.read_bytes())
@@ -410,8 +487,9 @@ def build() -> None:
     ensure_node_modules()
     copy_runtime()
     vendor_micropip()
+    libraries = vendor_libraries()
     wheel_name = build_wheel()
-    trim_stdlib()
+    trim_stdlib(libraries)
     make_snapshot(wheel_name)
     CONFIG.write_text(pyscript_config(), encoding="utf-8")
     OLD_CONFIG.unlink(missing_ok=True)  # a stale copy would be precached and served

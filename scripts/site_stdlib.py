@@ -91,6 +91,7 @@ UNREACHABLE = {
     "pydoc": "help() at an interactive prompt",
     "unittest": "tests and debugging",
     "urllib.request": "a network client over sockets (a page fetches with pyscript.fetch)",
+    "webbrowser": "opens a desktop browser (segno's show()): a page is in one already",
     "xmlrpc": "a network client over sockets, which a page cannot open",
 }
 """Modules left out although some kept module imports them, each with why no page can need it:
