@@ -216,6 +216,12 @@ class Element:
         node.parent = self.parent
         siblings.insert(siblings.index(self) + 1, node)
 
+    def before(self, node: Element) -> None:
+        assert self.parent is not None
+        siblings = self.parent.children_nodes
+        node.parent = self.parent
+        siblings.insert(siblings.index(self), node)
+
     def remove(self) -> None:
         if self.parent is not None:
             self.parent.children_nodes.remove(self)

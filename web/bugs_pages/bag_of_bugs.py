@@ -50,6 +50,9 @@ class BagPage(TablePage[BagSession]):
         prompt = "" if replaying else prompt_html(s)
         had_prompt = bool(el("prompt").innerHTML)
         el("prompt").innerHTML = prompt
+        for option in el("prompt").querySelectorAll("[data-decide]"):
+            if s.composes(str(option.getAttribute("data-decide"))):
+                option.setAttribute("data-hinted", "true")  # table.css marks the hint's option
         if prompt and not had_prompt:
             first = el("prompt").querySelector(".primary")
             if found(first):
@@ -105,6 +108,12 @@ class BagPage(TablePage[BagSession]):
                 event.preventDefault()
                 return s.claim(seat, keys.index(key) + 1)
         return None
+
+    def show_hint(self, s: BagSession, text: str) -> BagSession:
+        return s.compose(text)
+
+    def shows_hint(self, s: BagSession, text: str) -> bool:
+        return s.composes(text)
 
     # -- the clock -----------------------------------------------------------------------
 

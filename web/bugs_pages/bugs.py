@@ -132,6 +132,12 @@ class BugsPage(TurnTablePage[Session]):
                 return s.play(str(choices[0]))
         return None
 
+    def show_hint(self, s: Session, text: str) -> Session:
+        return s.compose(text)
+
+    def shows_hint(self, s: Session, text: str) -> bool:
+        return s.composes(text)
+
     def bots_due(self, s: Session) -> bool:
         return s.bot_turn() is not None or (s.screen == HAND_OVER and s.auto_continue())
 

@@ -193,6 +193,12 @@ class SpielPage(TurnTablePage[SpielSession]):
             return s.confirm()
         return None
 
+    def show_hint(self, s: SpielSession, text: str) -> SpielSession:
+        return s.compose(text)
+
+    def shows_hint(self, s: SpielSession, text: str) -> bool:
+        return s.composes(text)
+
     # -- the card popup ------------------------------------------------------------------
 
     def wire(self) -> None:

@@ -56,7 +56,7 @@ from bugs_web.dom.browser import (
 from bugs_web.dom.browser import element as el
 from bugs_web.dom.embed_frame import report, run_embedded
 from bugs_web.dom.records import Records
-from bugs_web.hint_view import THINKING, hint_html
+from bugs_web.hint_view import SHOW, THINKING, hint_html
 from bugs_web.kit import GameKit
 from bugs_web.lesson import (
     LessonRun,
@@ -368,6 +368,8 @@ class TablePage(Generic[S]):
             seat = self.hint_seat(s)
             if seat is not None:
                 self.hint_task = asyncio.ensure_future(self.ask_hint(s, seat))
+        elif name.startswith(SHOW):
+            self.update(self.show_hint(s, name.removeprefix(SHOW)))
         elif name == "again":
             self.again(s)
         else:
@@ -403,6 +405,7 @@ class TablePage(Generic[S]):
         answer = await self.bots.ask(request)
         if self.hint_for == moves and self.session is not None:
             panel.innerHTML = hint_html(answer)
+            self.mark_shown(self.session)
 
     def draw_hint(self, s: S, replaying: bool) -> None:
         """The Hint button while a person may ask for one; a hint for an older move goes. The
@@ -412,6 +415,27 @@ class TablePage(Generic[S]):
         el("analyse-button").hidden = self.study or not over
         if self.hint_for >= 0 and self.hint_for != len(s.record.actions):
             self.close_hint()
+        self.mark_shown(s)
+
+    def show_hint(self, s: S, text: str) -> S | None:
+        """A hint's move `text` on the table as the person's own pending choice, ready to
+        confirm or change, or dropped when it shows already; never applied, so it shows
+        nothing hidden. Each game's session composes it (`compose`)."""
+        return s.with_notice("This table cannot show a hint's move.")
+
+    def shows_hint(self, s: S, text: str) -> bool:
+        """True while the table's pending choice is the hint's move `text`."""
+        return False
+
+    def mark_shown(self, s: S) -> None:
+        """Press the hint's "Show on the table" toggle whose move the table shows now (the
+        person may have picked it, or picked something else since)."""
+        panel = el("hint")
+        if not found(panel) or panel.hidden:
+            return
+        for button in panel.querySelectorAll(".hint-show"):
+            text = str(button.getAttribute("data-ui")).removeprefix(SHOW)
+            button.setAttribute("aria-pressed", "true" if self.shows_hint(s, text) else "false")
 
     # -- analysis after the game (bugs_core.analysis.review, in the bot worker) -------------
 

@@ -62,6 +62,7 @@ class BagSession(TableSession):
     log: tuple[str, ...]
     notice: str = ""  # one line for the people: a refused claim, a failed bot
     flash: str = ""  # a lost race, shown big during the re-grab window
+    proposed: str = ""  # a hint's option, marked in the person's prompt until a move is made
 
     @classmethod
     def start(
@@ -214,6 +215,20 @@ class BagSession(TableSession):
             return replace(self, notice=f"{text} is not one of the choices now.")
         return self._apply(action)
 
+    def compose(self, text: str) -> BagSession:
+        """A hint's move written `text` marked among the deciding person's options, for them
+        to press or pass over; it is never applied. Showing the option already marked unmarks
+        it. Unchanged, with a notice saying why, when it is not one of their choices now."""
+        if self.person_deciding() is None:
+            return replace(self, notice="No choice is waiting for you now.")
+        if text not in {str(a) for a in self.choices()}:
+            return replace(self, notice=f"{text} is not one of the choices now.")
+        return replace(self, proposed="" if self.composes(text) else text, notice="")
+
+    def composes(self, text: str) -> bool:
+        """True while the person's prompt marks the option written `text` (a hint's)."""
+        return bool(text) and text == self.proposed and self.person_deciding() is not None
+
     def default_decision(self) -> BagSession:
         """The person's prompt timed out: take the default, the choice the heuristic bot would
         make in their place (listed first)."""
@@ -253,6 +268,7 @@ class BagSession(TableSession):
             after,
             log=(*self.log, sentence),
             notice="",
+            proposed="",
             flash=news or (self.flash if same_window else ""),
         )
 

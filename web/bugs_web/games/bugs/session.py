@@ -28,7 +28,7 @@ from bugs_core.rng import Rng
 
 from ...replay import checked_action
 from ...table import TurnTaking, sentence_names_of
-from .picker import Picker
+from .picker import Picker, cards_used, move_label
 
 PLAY, HANDOFF, HAND_OVER, GAME_OVER = "play", "handoff", "hand-over", "game-over"
 """What the screen is for."""
@@ -135,6 +135,37 @@ class Session(TurnTaking):
         if action not in self.picker.legal:
             return replace(self, notice=f"{text} is not a legal move now.")
         return self._apply(action)
+
+    def compose(self, text: str) -> Session:
+        """A hint's move written `text` selected in the viewer's hand, card kind by card kind
+        as the person's own picks select it, so the hand and its Play button show it; the
+        move is never applied. Showing the move already selected drops it. Unchanged, with a
+        notice saying why, when it takes no cards (its own button plays it) or is not legal."""
+        if not self.my_turn():
+            return replace(self, notice="Wait for your turn.")
+        try:
+            action = GAME.parse_action(text)
+        except BugsError as error:
+            return replace(self, notice=str(error))
+        if action not in self.picker.legal:
+            return replace(self, notice=f"{text} is not a legal move now.")
+        if self.composes(text):
+            return self.clear()
+        picker = self.picker.clear()
+        for kind, count in enumerate(cards_used(action)):
+            if count:
+                picker = picker.set_count(kind, count)
+        if action not in picker.choices():
+            view = self.view()
+            assert view is not None  # my_turn: the viewer's hand shows
+            return replace(
+                self, notice=f"{move_label(view, action)}: no cards to pick, its button plays it."
+            )
+        return replace(self, picker=picker, notice="")
+
+    def composes(self, text: str) -> bool:
+        """True while the selected cards make the move written `text` (a hint's)."""
+        return self.my_turn() and text in {str(a) for a in self.picker.choices()}
 
     def take_device(self) -> Session:
         """The person named on the hand-off screen says only they can see it now."""

@@ -368,6 +368,48 @@ class SpielSession(TurnTaking):
             return replace(self, notice=f"{text} is not a legal move now.")
         return self._apply(action)
 
+    def compose(self, text: str) -> SpielSession:
+        """A hint's move written `text` made the pending choice by the person's own steps (the
+        card or market slot or flyer, then its space, then the tile's turn), so the table
+        shows it and its preview, ready to confirm (Enter) or change; the move is never
+        applied. Showing the move already pending drops it. Unchanged, with a notice saying
+        why, for a pass (its button plays it) or a move that is not legal now."""
+        if (refused := self._refuse()) is not None:
+            return refused
+        try:
+            action = GAME.parse_action(text)
+        except BugsError as error:
+            return replace(self, notice=str(error))
+        if action not in self.legal:
+            return replace(self, notice=f"{text} is not a legal move now.")
+        if self.pending() == action:
+            return self.clear()
+        board, start = self.state.board, self.clear()
+        match action:
+            case BuyBug(slot):
+                composed = start.pick_buy("bug", slot)
+            case BuyBonus(slot):
+                composed = start.pick_buy("bonus", slot)
+            case PlayBug(cid, to, turn):
+                composed = start.pick_hand_bug(cid).pick_space(spot_index(board, to))
+                composed = composed.rotate(turn) if turn else composed
+            case Fly(source, to, turn):
+                flyer = start.pick_space(spot_index(board, source))
+                composed = flyer.pick_space(spot_index(board, to))
+                composed = composed.rotate(turn) if turn else composed
+            case PlayBonus(bonus, on):
+                composed = start.pick_hand_bonus(bonus_id(bonus)).pick_space(spot_index(board, on))
+            case _:
+                return replace(self, notice="A pass needs no choosing: the Pass button plays it.")
+        if composed.pending() != action:
+            return replace(self, notice=f"{text} cannot be shown on the table.")
+        return composed
+
+    def composes(self, text: str) -> bool:
+        """True while the pending choice is the move written `text` (a hint's)."""
+        pending = self.pending()
+        return self.my_turn() and pending is not None and str(pending) == text
+
     def clear(self) -> SpielSession:
         """Drop the selection (Esc)."""
         return replace(self, pick=None, chosen=None, turn=0, notice="")
