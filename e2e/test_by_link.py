@@ -11,13 +11,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from bugs_core.link import decode_link
-from bugs_core.record import GameRecord, from_dict, replay
+from bugs_core.record import GameRecord, Seat, from_dict, from_json, replay
 from bugs_table import open_page, play_a_move_by_clicks, set_up
+from bugs_web.by_link import seat_url
+from bugs_web.games.bugs.session import Session
 from bugs_web.record_bar import link_in
+from bugs_web.saves import entry_text, save_key
 from site_checks import TIMEOUT_MS, BrowserGuard
+from test_spiel_page import open_spiel, person_moves
 
 SEND_URL = "#send-url"
 ARRIVE = '[data-ui="arrive"]'
@@ -84,7 +88,7 @@ def arrive(page: Page, name: str) -> None:
     expect(page.locator("#dialog-title")).to_contain_text(f"{name}")
     assert page.locator("#table *").count() == 0  # nothing of the table before the person
     page.click(ARRIVE)
-    expect(page.locator("#table svg")).to_have_count(1)
+    expect(page.locator("#table svg").first).to_be_visible()
 
 
 def hand_of(record: GameRecord, seat: int) -> dict[int, int]:
@@ -144,3 +148,105 @@ def test_three_people_play_a_hand_of_bugs_by_seat_links(
     assert sends >= 10
     # every device kept the game by its id, at the seat it plays
     assert [saved(device.page)[1] for _, device in sorted(holders.items())] == [0, 1, 2]
+
+
+def test_two_people_play_bugspiel_to_its_end_by_seat_links(
+    page: Page, base_url: str, devices: list[Device]
+) -> None:
+    open_spiel(page, base_url, seed=51, target=50)  # a 21-move game when both play `plan`
+    page.check("#by-link")
+    set_up(page, [("Ana", "human"), ("Bo", "human")])
+    holders = {0: Device(page.context, page, "bugspiel.html", opened=True), 1: devices[0]}
+    current, sends = 0, 0
+    played = {"bonus": 0, "bug": 0, "buy": 0, "pass": 0}
+    for _ in range(120):
+        here = holders[current].page
+        if here.locator("#game").get_attribute("data-screen") == "game-over":
+            break
+        if not here.locator("#send").is_visible():
+            person_moves(here, played)
+            continue
+        url, record, seat = sent_link(here)
+        assert from_json(str(here.locator("#game").get_attribute("data-record"))) == record
+        expect(here.locator("#table [data-hand-bug]")).to_have_count(0)  # not Ana's move
+        holders[seat].open(base_url, url)
+        current = seat
+        arrive(holders[current].page, ("Ana", "Bo")[seat])
+        sends += 1
+    assert sends >= 5 and sum(played.values()) >= 10
+    # the end goes round by link too: its panel offers the final table to the other person
+    last = holders[current].page
+    expect(last.locator("#dialog #send-title")).to_contain_text("Send the game to")
+    url, record, seat = sent_link_in(last.locator("#dialog"))
+    assert replay(record).end is not None and seat == 1 - current
+    other = holders[seat]
+    other.open(base_url, url)
+    expect(other.page.locator("#game")).to_have_attribute("data-screen", "game-over")
+    expect(other.page.locator("#dialog caption")).to_have_text("Final scores")
+    other.page.click('#dialog [data-rec="first"]')  # the replay, from the first move
+    expect(other.page.locator("#game")).to_have_attribute("data-rec-step", "0")
+
+
+def sent_link_in(box: Locator) -> tuple[str, GameRecord, int]:
+    url = str(box.locator(SEND_URL).input_value())
+    fragment = url.split("#", 1)[1]
+    seat = int(re.search(r"seat=(\d+)", fragment).group(1))  # type: ignore[union-attr]
+    return url, decode_link(link_in(fragment) or ""), seat
+
+
+PEOPLE = (Seat("Ana"), Seat("Bo"), Seat("Cy"))
+
+
+def moved_on(record: GameRecord, moves: int, choose: int = 0) -> GameRecord:
+    """`record` after `moves` more moves, each the `choose`-th legal one of its seat."""
+    for _ in range(moves):
+        live = Session.replay_steps(record)[-1]
+        device = live.by_link(live.to_act or 0)
+        legal = device.picker.legal
+        record = device.play(str(legal[choose % len(legal)])).record
+    return record
+
+
+def keep_saved(page: Page, base_url: str, record: GameRecord, seat: int) -> None:
+    """This device already keeps `record` (as if it had played it), at `seat`."""
+    open_page(page, base_url, seed=1)
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)",
+        [save_key(record), entry_text(record, 1_700_000_000_000, False, seat)],
+    )
+
+
+def test_an_older_link_says_so_and_shows_the_newer_game(page: Page, base_url: str) -> None:
+    newer = moved_on(Session.start(PEOPLE, 31).record, 7)
+    older = newer.first(4)
+    keep_saved(page, base_url, newer, 1)
+    page.goto(seat_url(f"{base_url}bugs.html?pace=0", older, 1))
+    dialog = page.locator("#dialog")
+    expect(dialog).to_contain_text("older than the game saved on this device")
+    expect(dialog).to_contain_text("the link has 4 moves, the saved game 7")
+    expect(page.locator("#game")).to_have_attribute("data-moves", "7")
+    page.click('[data-ui="link-older"]')  # its moment, read-only, in the newer game
+    expect(page.locator("#game")).to_have_attribute("data-rec-step", "4")
+
+
+def test_a_fork_shows_both_move_lists_and_keeps_the_one_not_chosen(
+    page: Page, base_url: str
+) -> None:
+    start = moved_on(Session.start(PEOPLE, 31).record, 4)
+    mine, theirs = moved_on(start, 3), moved_on(start, 2, choose=1)
+    assert mine.actions[4] != theirs.actions[4]
+    keep_saved(page, base_url, mine, 2)
+    page.goto(seat_url(f"{base_url}bugs.html?pace=0", theirs, 2))
+    dialog = page.locator("#dialog")
+    expect(dialog).to_contain_text("two different continuations")
+    expect(dialog).to_contain_text("agree on the first 4 moves")
+    expect(dialog.locator(".fork section")).to_have_count(2)
+    expect(dialog.locator(".fork section").nth(0).locator("li")).to_have_count(3)
+    expect(dialog.locator(".fork section").nth(1).locator("li")).to_have_count(2)
+    assert page.locator("#table *").count() == 0
+    page.click('[data-ui="fork-link"]')
+    page.click(ARRIVE)
+    expect(page.locator("#game")).to_have_attribute("data-moves", "6")
+    assert saved(page) == (theirs, 2)
+    page.click('[data-ui="setup"]')  # the branch not chosen is listed, to export
+    expect(page.locator("#saves")).to_contain_text("the other branch of a fork")

@@ -157,6 +157,7 @@ class Element:
         self._children: list[Element | str] = []
         self._source: str | None = None  # innerHTML not parsed yet
         self._value: str | None = None
+        self._checked: bool | None = None
         self.listeners: dict[str, list[Callable[[Any], Any]]] = {}
         self.style = Style()
         self.clientWidth = 960
@@ -346,6 +347,17 @@ class Element:
         if self.tag == "select" and value not in [o.value for o in self.options]:
             value = ""  # as a browser does with a value no option has
         self._value = value
+
+    @property
+    def checked(self) -> bool:
+        """A checkbox's state: its `checked` attribute until a test sets it."""
+        if self._checked is not None:
+            return self._checked
+        return "checked" in self.attributes
+
+    @checked.setter
+    def checked(self, value: bool) -> None:
+        self._checked = bool(value)
 
     @property
     def scrollHeight(self) -> int:

@@ -25,6 +25,7 @@ from bugs_web.by_link import (
     OLDER,
     SAME,
     arrival_html,
+    final_to,
     fork_html,
     meet,
     older_html,
@@ -68,7 +69,8 @@ class LinkDesk:
         self.older: tuple[int, int] | None = None  # (saved moves, link moves) to say on arrival
         self.fork: tuple[GameRecord, GameRecord, int, int] | None = None  # saved, link, shared,
         # seat: a fork waits for the players' choice
-        self.sent_for: tuple[int, int] = (-1, -1)  # (moves, seat) the send panel shows
+        self.sent_for: tuple[int, int] = (-1, -1)  # (moves, seat) `sent_html` was made for
+        self.sent_html = ""
         self.tasks: set[asyncio.Future[None]] = set()
 
     def forget(self) -> None:
@@ -111,11 +113,11 @@ class LinkDesk:
             self.host.draw()
             return
         chosen = saved if saved is not None and kind == OLDER else record
-        self.older = (len(chosen.actions), len(record.actions)) if kind == OLDER else None
-        problem = records.open_record(chosen, seat)
+        problem = records.open_record(chosen, seat)  # (a new game forgets the desk's state)
         if problem:
             records.say(f"This game link cannot be opened: {problem}.")
             return
+        self.older = (len(chosen.actions), len(record.actions)) if kind == OLDER else None
         live = self.host.session
         # a finished game has nothing left to hide: its final table and replay show at once
         self.arriving = live is not None and live.to_act is not None
@@ -174,18 +176,34 @@ class LinkDesk:
         seat = s.waiting_for() if isinstance(s, TurnTaking) else None
         if seat is None or replaying or self.covering(s):
             panel.hidden = True
-            self.sent_for = (-1, -1)
             return
-        moves = len(s.record.actions)
-        if self.sent_for == (moves, seat) and not panel.hidden:
-            return  # drawn already: keep it (and its QR code) as it is
-        self.sent_for = (moves, seat)
+        html = self.sending(s, seat, final=False)
+        if panel.hidden or panel.innerHTML != html:
+            panel.innerHTML = html
+        panel.hidden = False
+
+    def final_html(self, s: Any) -> str:
+        """For the end-of-game panel of a game by link: the finished game, to send to the next
+        person round the table so everyone sees its end ('' for other games)."""
+        here = getattr(s, "here", None)
+        if here is None or s.to_act is not None:
+            return ""
+        seat = final_to(s.record.seats, here)
+        return "" if seat is None else self.sending(s, seat, final=True)
+
+    def sending(self, s: Any, seat: int, *, final: bool) -> str:
+        """The send panel's markup for the game `s` to `seat`, drawn once per moment (its QR
+        code takes a moment to make)."""
+        key = (len(s.record.actions), seat)
+        if self.sent_for == key:
+            return self.sent_html
         page = f"{window.location.origin}{window.location.pathname}{window.location.search}"
         url = seat_url(page, s.record, seat)
         name = s.names[seat]
         can_share = found(getattr(window.navigator, "share", None))
-        panel.innerHTML = send_html(name, url, can_share, qr_code(url, name), moves)
-        panel.hidden = False
+        html = send_html(name, url, can_share, qr_code(url, name), key[0], final=final)
+        self.sent_for, self.sent_html = key, html
+        return html
 
     # -- buttons --------------------------------------------------------------------------
 

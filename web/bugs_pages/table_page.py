@@ -27,6 +27,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from bugs_core.errors import BugsError
+from bugs_core.record import GameRecord
 from bugs_web.analysis_view import (
     CHUNK,
     PLAYOUTS,
@@ -70,6 +71,8 @@ from bugs_web.record_bar import ANALYSE_GAME_BUTTON, Mark, plain_error
 from bugs_web.table import BotTurn, TableSession, TurnTaking, bot_request, bot_seed
 from bugs_web.words import log_html
 
+from .by_link_page import LinkDesk
+
 TYPING = ("input", "select", "textarea")
 """Elements whose keys belong to the person typing, never to the game."""
 
@@ -111,6 +114,7 @@ class TablePage(Generic[S]):
         self.hint_task: asyncio.Future[None] | None = None  # kept from the collector
         self.analysis_run = 0  # the analysis running (0: none); a new number cancels the old
         self.analysis_task: asyncio.Future[None] | None = None
+        self.link = LinkDesk(self)  # play by link: seat links, the send panel, forks
 
     # -- the parts a game supplies -------------------------------------------------------
 
@@ -189,6 +193,7 @@ class TablePage(Generic[S]):
         try:
             seats = session_class.make_seats(form_entries())
             session = session_class.start(seats, fresh_seed(self.generation), self.read_options())
+            session = self.link.start(session)
         except (BugsError, ValueError) as error:
             show_setup_error(str(error))
             return
@@ -199,6 +204,7 @@ class TablePage(Generic[S]):
         """Show `session` (a new game, a `loaded` one, or a lesson's or puzzle's `study` at a
         position) and let its bots play."""
         self.stop_bots()
+        self.link.forget()  # a seat link's hand-off or fork was about the game before
         if not study:
             self.leave_study()
         self.close_hint()
@@ -218,6 +224,10 @@ class TablePage(Generic[S]):
         self.kick()
         if session.has_bots():
             self.bots.warm_up()  # boot the worker now, while the person looks at the table
+
+    def open_by_link(self, record: GameRecord, seat: str) -> None:
+        """A seat link in the address (`Records.open_address`): the desk opens it."""
+        self.link.open(record, seat)
 
     def show_setup(self) -> None:
         """The setup form over the game, which is kept for "Back to the game"."""
@@ -258,10 +268,15 @@ class TablePage(Generic[S]):
         had_focus = has_focus()
         refocus = self.focus_key(document.activeElement)
         table = el("table")
-        table.innerHTML = self.table_svg(s, replaying, int(table.clientWidth or 960))
-        self.table_drawn(s)
-        self.draw_controls(s, replaying)
-        el("turn-status").textContent = self.status_text(s)
+        covering = self.link.covering(s)  # a seat link's hand-off or a fork: no table yet
+        if covering:
+            table.innerHTML = ""
+            el("controls").innerHTML = ""
+        else:
+            table.innerHTML = self.table_svg(s, replaying, int(table.clientWidth or 960))
+            self.table_drawn(s)
+            self.draw_controls(s, replaying)
+        el("turn-status").textContent = self.link.status(s) or self.status_text(s)
         self.draw_hint(s, replaying)
         el("notice").textContent = s.notice
         log = el("log")
@@ -278,6 +293,9 @@ class TablePage(Generic[S]):
         dialog = "" if replaying or self.analysis_open() else self.dialog_html(s)
         if self.study:
             dialog = dialog.replace(ANALYSE_GAME_BUTTON, "")
+        if dialog and not covering:
+            dialog += self.link.final_html(s)  # a game by link: its end goes round by link
+        dialog = covering or dialog
         box = el("dialog")
         was_open = not box.hidden
         if dialog != self.dialog:  # the same dialog stays as it is, and keeps the focus
@@ -295,6 +313,7 @@ class TablePage(Generic[S]):
             if found(again):
                 again.focus()
         self.records.after_draw(live)
+        self.link.after_draw(s, replaying)
         self.speak(s, replaying)
         if had_focus:
             keep_focus()  # what had it went with the redraw (a dialog, a move button)
@@ -350,6 +369,8 @@ class TablePage(Generic[S]):
                 else replace(self.lesson, told=None)
             )
             self.show_step(run)
+        elif self.link.ui(name):
+            return
         elif name == "setup":
             self.show_setup()
         elif name == "resume":
@@ -513,7 +534,7 @@ class TablePage(Generic[S]):
         if s is None or el("game").hidden or event.ctrlKey or event.altKey or event.metaKey:
             return
         tag = str(getattr(event.target, "tagName", "")).lower()
-        if tag in TYPING or self.records.replaying:
+        if tag in TYPING or self.records.replaying or self.link.covering(s):
             return
         self.update(self.on_table_key(event, str(event.code), tag, s))
 
@@ -564,8 +585,8 @@ class TablePage(Generic[S]):
         s = self.session
         if self.running or s is None or el("game").hidden or self.records.replaying:
             return
-        if self.lesson is not None:
-            return
+        if self.lesson is not None or self.link.covering(s):
+            return  # a lesson's bots never move; a seat link's wait for its person
         if not self.bots_due(s):
             return
         self.running = True
@@ -751,7 +772,8 @@ class TurnTablePage(TablePage[T]):
             self.thinking = True
             self.draw()
             started = now()
-            answer = await self.bots.ask(bot_request(turn, self.position))
+            by_link = getattr(s, "here", None) is not None  # every device, the same move
+            answer = await self.bots.ask(bot_request(turn, self.position, exact=by_link))
             await asyncio.sleep(max(0.0, self.pace_ms() / 1000 - (now() - started)))
             s = self.current(generation)
             if s is None:

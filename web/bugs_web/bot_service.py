@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 from typing import Any
 
 from bugs_core.analysis.hint import suggest
@@ -163,7 +164,10 @@ def choose_move(request: str) -> str:
             raise BotRequestError(f"bot request: seat {seat} is not the seat to act")
         view = game.player_view(state, seat)
         thinking = time.perf_counter()
-        action = level.make(game.id).choose(game, view, Rng(seed), level.budget(game.id))
+        budget = level.budget(game.id)
+        if data.get("exact") is True:  # a game by link: the same move on every device
+            budget = replace(budget, millis=None)
+        action = level.make(game.id).choose(game, view, Rng(seed), budget)
         bot_millis = 1000 * (time.perf_counter() - thinking)
     except (BugsError, ValueError) as error:
         return json.dumps({"error": str(error)})

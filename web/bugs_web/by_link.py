@@ -125,6 +125,17 @@ def meet(saved: GameRecord, link: GameRecord) -> Meeting:
 # -- who is sent the game ------------------------------------------------------------------
 
 
+def final_to(seats: Sequence[Any], here: int) -> int | None:
+    """Who a finished game by link goes to from `here`: the next person round the table (each
+    sends it on, so everyone sees the end), or None when `here` is the only person."""
+    n = len(seats)
+    for step in range(1, n):
+        seat = (here + step) % n
+        if seats[seat].kind == PERSON:
+            return seat
+    return None
+
+
 def send_to(seats: Sequence[Any], to_act: int | None, here: int) -> int | None:
     """The seat the game goes to now: the person to act if it is not this device's, else
     None (this device moves, a bot does, or the game is over)."""
@@ -144,7 +155,7 @@ def setup_html(game_id: str) -> str:
         return f'<p class="muted small by-link-note">{escape(NOT_BY_LINK)} Play {others}.</p>'
     return (
         '<div class="by-link"><label class="check"><input type="checkbox" id="by-link" '
-        'name="by-link" /> Play by link: each person on their own device</label>'
+        'name="by-link"> Play by link: each person on their own device</label>'
         '<p class="muted small">You play the first person\'s seat on this device. After each '
         "move the page gives you a link (or a QR code) for the next person to send in any "
         "messenger; it opens at their seat and shows them their own cards only. Bots move on "
@@ -166,9 +177,12 @@ def arrival_html(name: str, game_name: str, moves: int) -> str:
     )
 
 
-def send_html(name: str, url: str, can_share: bool, qr: str, moves: int) -> str:
-    """The panel that sends the game on: Share (where the device can) or Copy, the link, the
-    QR code for a device in the same room, and what the link gives away."""
+def send_html(
+    name: str, url: str, can_share: bool, qr: str, moves: int, *, final: bool = False
+) -> str:
+    """The panel that sends the game on (`final`: the finished game, for the others to see
+    its end): Share (where the device can) or Copy, the link, the QR code for a device in the
+    same room, and what the link gives away."""
     share = (
         '<button type="button" class="button primary" data-ui="send-share">'
         f"Send to {escape(name)}</button>"
@@ -176,10 +190,17 @@ def send_html(name: str, url: str, can_share: bool, qr: str, moves: int) -> str:
         else ""
     )
     copy_class = "button" if can_share else "button primary"
+    said = f"{moves} move{'s' if moves != 1 else ''}"
+    why = (
+        f"The game is over. Send {escape(name)} this link ({said}): it opens at the final table, "
+        "with the replay."
+        if final
+        else f"It is {escape(name)}'s turn. Send {escape(name)} this link ({said}) in any "
+        f"messenger; it opens at {escape(name)}'s seat."
+    )
     return (
         f'<h2 id="send-title" class="send-title">Send the game to {escape(name)}</h2>'
-        f"<p>It is {escape(name)}'s turn. Send {escape(name)} this link ({moves} move"
-        f"{'s' if moves != 1 else ''}) in any messenger; it opens at {escape(name)}'s seat.</p>"
+        f"<p>{why}</p>"
         f'<div class="row">{share}<button type="button" class="{copy_class}" '
         f'data-ui="send-copy">Copy the link for {escape(name)}</button></div>'
         f'<input id="send-url" class="share-url" readonly="" aria-label="The link for '

@@ -24,6 +24,7 @@ from bugs_core.link import LinkError, decode_link
 from bugs_core.record import GameRecord, game_of
 
 from .. import saves
+from ..by_link import BY_LINK_NO_UNDO, seat_in
 from ..record_bar import (
     NO_UNDO,
     Mark,
@@ -107,6 +108,9 @@ class PageHost(Protocol):
 
     def play_on(self) -> None:
         """Start them again at the end of a replay."""
+
+    def open_by_link(self, record: GameRecord, seat: str) -> None:
+        """Open a seat link's game (`bugs_web.by_link`): `seat` as the address wrote it."""
 
 
 class Records:
@@ -269,6 +273,8 @@ class Records:
                 plan = undo_plan(live.record)
             except BugsError as error:
                 plan = UndoPlan(True, None, str(error))
+            if plan.offered and getattr(live, "here", None) is not None:
+                plan = UndoPlan(True, None, BY_LINK_NO_UNDO)
             self.undo_for = (live.record, plan)
         return plan
 
@@ -308,7 +314,7 @@ class Records:
         self.saved_as = (key, len(record.actions))
         finished = bool(game_of(record).is_terminal(live.state))
         try:
-            saves.store_game(self.store, record, _now_ms(), finished)
+            saves.store_game(self.store, record, _now_ms(), finished, getattr(live, "here", None))
         except saves.StorageFull:
             self.show_saving(saves.NOT_SAVED)
             return
@@ -334,14 +340,17 @@ class Records:
             self.say(f"{how} cannot be opened: {problem}.")
         return not problem
 
-    def open_record(self, record: GameRecord) -> str:
-        """Replay `record` through the rules and show it live; '' or what is wrong with it."""
+    def open_record(self, record: GameRecord, seat: int | None = None) -> str:
+        """Replay `record` through the rules and show it live (from `seat` only, in a game by
+        link); '' or what is wrong with it."""
         try:
             if record.game != self.game:
                 name = game_of(record).name
                 raise InvalidRecordError("game", f"it is a game of {name}; open it on that page")
             record, changed = playable(record)
             session = self.steps_of(record)[-1]
+            if seat is not None:
+                session = session.by_link(seat)
         except BugsError as error:
             return plain_error(error)
         self.leave_replay()
@@ -356,7 +365,8 @@ class Records:
         address had a link."""
         from pyscript import window
 
-        text = link_in(str(window.location.hash))
+        hash_was = str(window.location.hash)
+        text = link_in(hash_was)
         if text is None:
             return False
         window.history.replaceState(None, "", f"{window.location.pathname}{window.location.search}")
@@ -364,6 +374,10 @@ class Records:
             record = decode_link(text)
         except LinkError as error:
             self.say(f"This game link cannot be opened: {error.reason}.")
+            return True
+        seat = seat_in(hash_was)
+        if seat is not None:
+            self.host.open_by_link(record, seat)
             return True
         self.load(record, "This game link")
         return True
@@ -386,6 +400,9 @@ class Records:
         if not self.replaying:
             if live.record is not self.replay_of:
                 self.steps = self.steps_of(live.record)
+                here = getattr(live, "here", None)
+                if here is not None:  # a game by link replays from this device's seat only
+                    self.steps = [step.by_link(here) for step in self.steps]
                 self.replay_of = live.record
             self.replay = Replay(len(live.record.actions))
             moved = self.replay.go(where)
@@ -495,29 +512,7 @@ class Records:
         box.innerHTML = ""
 
     async def copy(self) -> None:
-        from pyscript import document, window
-
-        field = element("share-url")
-        status = element("share-status")
-        if not found(field):
-            return
-        try:
-            await window.navigator.clipboard.writeText(field.value)
-            status.textContent = "Copied: paste the link anywhere."
-            return
-        except Exception:  # no clipboard permission: select the text for the person instead
-            field.focus()
-            field.select()
-        copied = False
-        try:
-            copied = bool(document.execCommand("copy"))
-        except Exception:
-            copied = False
-        status.textContent = (
-            "Copied: paste the link anywhere."
-            if copied
-            else "The link is selected: copy it with Ctrl+C (⌘C on a Mac)."
-        )
+        await copy_field("share-url", "share-status")
 
     def export(self) -> None:
         live = self.host.session
@@ -555,7 +550,7 @@ class Records:
             self.say(str(error))
             self.show_saves()
             return False
-        problem = self.open_record(saved.record)
+        problem = self.open_record(saved.record, saved.seat)
         if not problem:
             return True
         try:
@@ -564,6 +559,34 @@ class Records:
             self.say(f"The saved game {key!r} cannot be resumed ({problem}).")
         self.show_saves()
         return False
+
+
+async def copy_field(field_id: str, status_id: str) -> None:
+    """Copy the link in the input `field_id` to the clipboard and say so in `status_id`; where
+    the page may not, select it for the person to copy."""
+    from pyscript import document, window
+
+    field = element(field_id)
+    status = element(status_id)
+    if not found(field):
+        return
+    try:
+        await window.navigator.clipboard.writeText(field.value)
+        status.textContent = "Copied: paste the link anywhere."
+        return
+    except Exception:  # no clipboard permission: select the text for the person instead
+        field.focus()
+        field.select()
+    copied = False
+    try:
+        copied = bool(document.execCommand("copy"))
+    except Exception:
+        copied = False
+    status.textContent = (
+        "Copied: paste the link anywhere."
+        if copied
+        else "The link is selected: copy it with Ctrl+C (⌘C on a Mac)."
+    )
 
 
 def download(text: str, name: str, kind: str) -> None:
