@@ -53,6 +53,12 @@ def run(path: str, seats: Sequence[int] | None, playouts: int, out: TextIO) -> N
         mark = " !" if r.index in marked else ""
         out.write(f"{r.index + 1:>5}  {names[r.seat][:10]:10} {r.played[:22]:22} {r.best[:22]:22} "
                   f"{r.loss:5.1f}  {round(100 * r.played_value):>4} %{mark}\n")  # fmt: skip
+    worst = [r for r in rows if r.index in marked]
+    if worst:
+        out.write("\nThe moves marked !, and why the search's move is better:\n")
+    for r in worst:
+        out.write(f"  move {r.index + 1} ({names[r.seat]}): {r.played_said or r.played} "
+                  f"The search preferred: {r.best_said or r.best} {r.best_why}\n")  # fmt: skip
     for seat in sorted(chosen):
         own = [r for r in rows if r.seat == seat]
         lost = sum(r.loss for r in own)

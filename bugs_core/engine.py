@@ -139,6 +139,15 @@ class Game(Protocol[S, A, V]):
         """The short lowercase name of the action's type ("buy bug"), for an action mix."""
         ...
 
+    def position_text(self, state: S) -> str:
+        """`state` as one short line, as FEN is for chess (`bugs_core.position`)."""
+        ...
+
+    def from_position(self, text: str) -> S:
+        """The state a position text of this game sets up, checked as the soak's audit checks
+        a state (PositionError names the field or the rule a bad text breaks)."""
+        ...
+
 
 class GameBase(Game[S, A, V]):
     """The defaults of the Game protocol's optional methods, for a game to subclass: one seat
@@ -188,6 +197,21 @@ class GameBase(Game[S, A, V]):
     def action_kind(self, action: A) -> str:
         """The class name in words: BuyBonus is "buy bonus"."""
         return name_words(type(action).__name__)
+
+    def position_text(self, state: S) -> str:
+        """The game's position text of `state` (its fields: `bugs_core.position.<game>`)."""
+        from .position import text_of  # here: the notation modules import the games
+
+        return text_of(self.id, state)
+
+    def from_position(self, text: str) -> S:
+        """The state `text` sets up; a position of another game is refused, naming both."""
+        from .position import PositionError, state_of
+
+        game_id, state = state_of(text)
+        if game_id != self.id:
+            raise PositionError("game", f"it is a position of {game_id}, not of {self.id}")
+        return state  # type: ignore[no-any-return]
 
 
 _CAPITALISED = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")

@@ -58,6 +58,23 @@ def test_every_state_of_a_game_round_trips(
     assert seen > 20
 
 
+@pytest.mark.parametrize(("game_id", "options", "games"), GAMES[::3])
+def test_the_game_writes_and_reads_its_own_positions(
+    game_id: str, options: Mapping[str, Any], games: int
+) -> None:
+    """`Game.position_text` and `Game.from_position` are the notation's, for that game only."""
+    game = get_game(game_id)
+    for n, state in enumerate(states(game_id, options, 1)):
+        if n % 7:
+            continue
+        text = game.position_text(state)
+        assert text == text_of(game_id, state) and game.from_position(text) == state
+    other = next(g for g in ("bugs", "bugspiel") if g != game_id)
+    foreign = text_of(other, next(states(other, {"players": 3}, 1)))
+    with pytest.raises(PositionError, match=f"a position of {other}, not of {game_id}"):
+        game.from_position(foreign)
+
+
 def test_a_bugs_lesson_position_is_short_and_sets_up_the_game_it_says() -> None:
     """Three seats; seat 1 faces a swarm of two 3s that seat 0 led; the rest of the deck is in
     the discard so the 54 cards are all there (B3)."""

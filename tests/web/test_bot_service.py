@@ -121,3 +121,35 @@ def test_the_worker_reviews_a_stretch_of_moves() -> None:
     assert all(r["best_why"].startswith("It ") for r in answer["reviews"])  # from the view
     too_many = json.loads(choose_move(json.dumps({**ask, "playouts": 10_000})))
     assert too_many == {"error": "bot request: playouts must be 1 to 400"}
+
+
+def test_an_exact_request_plays_the_levels_iterations_with_no_time_cap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game by link asks `exact`: the move must not hang on how fast the device is, so the
+    level's time cap goes and only its iterations count (the same move on every device)."""
+    from bugs_core.bots.base import Budget
+    from bugs_core.bots.levels import Level
+
+    seen: list[Budget] = []
+    original = Level.make
+
+    def spy(self: Level, game_id: str) -> Any:
+        bot = original(self, game_id)
+        choose = bot.choose
+
+        def noted(game: Any, view: Any, rng: Any, budget: Budget | None = None) -> Any:
+            seen.append(budget or Budget())
+            return choose(game, view, rng, budget)
+
+        monkeypatch.setattr(bot, "choose", noted, raising=False)
+        return bot
+
+    monkeypatch.setattr(Level, "budget", lambda self, game_id: Budget(iterations=30, millis=1))
+    monkeypatch.setattr(Level, "make", spy)
+    capped = json.loads(choose_move(request(level="expert", seed=5)))
+    exact = json.loads(choose_move(request(level="expert", seed=5, exact=True)))
+    again = json.loads(choose_move(request(level="expert", seed=5, exact=True)))
+    assert "action" in capped and exact["action"] == again["action"]
+    assert [b.millis for b in seen] == [1, None, None]
+    assert [b.iterations for b in seen] == [30, 30, 30]

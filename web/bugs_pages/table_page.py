@@ -400,11 +400,12 @@ class TablePage(Generic[S]):
 
     def hint_seat(self, s: S) -> int | None:
         """The person a hint would be for now: the person to move in a game with bots or a
-        lesson (a game of people only has no bot to ask), else None."""
+        lesson (a game of people only has no bot to ask), else None. By link, only this
+        device's person: another's turn is theirs to ask for on their own device."""
         seat = getattr(s, "to_act", None)
         if not isinstance(seat, int) or not s.is_person(seat) or not s.has_bots():
             return None
-        return seat
+        return seat if getattr(s, "here", None) in (None, seat) else None
 
     def study_position(self) -> str | None:
         """The position a lesson's step or a puzzle started at (its record starts there)."""
