@@ -138,12 +138,23 @@ def test_a_first_visit_over_a_slow_line_starts_the_plain_way(
     expect(page.locator("#load-error")).to_be_hidden()
 
 
+def page_fetches(page: Page) -> list[str]:
+    """The paths the page itself fetched (not its offline worker's precache)."""
+    return list(
+        page.evaluate(
+            "() => performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)"
+        )
+    )
+
+
 QR_LINK = "https://bugs.example/bugs.html#g=AQEFATENeyJwbGF5ZXJzIjozfQMAA1pvZQ"
 DRAW_A_QR_CODE = f"""
 import sys
 from pyscript import document
-imported_at_start = "segno" in sys.modules
-from bugs_web.qr import TooLongForQRError, qr_svg
+from bugs_web.dom.browser import load_library
+from bugs_web.qr import SEGNO_WHEEL, TooLongForQRError, qr_svg, segno_ready
+imported_at_start = "segno" in sys.modules or segno_ready()
+await load_library(SEGNO_WHEEL)
 document.body.setAttribute("data-qr", qr_svg({QR_LINK!r}, title="QR code"))
 try:
     qr_svg("a" * 3000, title="QR code")
@@ -157,19 +168,20 @@ document.body.setAttribute("data-qr-segno", repr((imported_at_start, "segno" in 
 def test_the_pages_draw_qr_codes_with_segno_from_this_site(
     page: Page, base_url: str, browser_guard: BrowserGuard, snapshot: str
 ) -> None:
-    """segno's wheel comes from this server beside the runtime, on either start; it is not
-    imported until a code is drawn, and draws what it draws under CPython."""
+    """segno's wheel comes from this server beside the runtime, on either start, and only
+    when a page first draws a code (no start fetches it); it draws what it draws under
+    CPython."""
     warnings = warnings_of(page)
     page.goto(f"{base_url}?selftest=0&snapshot={snapshot}")
     expect(page.locator("#status")).to_have_text("Python ready")
+    assert not [p for p in page_fetches(page) if "segno" in p]  # not the page's start
     page.evaluate(ADD_PY_SCRIPT, DRAW_A_QR_CODE)
     page.wait_for_function("() => document.body.hasAttribute('data-qr-segno')")
     body = page.locator("body")
     assert body.get_attribute("data-qr-segno") == "(False, True)"
     assert body.get_attribute("data-qr") == qr_svg(QR_LINK, title="QR code")
     expect(body).to_have_attribute("data-qr-too-long", re.compile(r"^a link of 3000 characters"))
-    assert any(
-        url.endswith("/vendor/pyodide/segno-1.6.6-py3-none-any.whl")
-        for url in browser_guard.requests
-    )
+    # the page's own fetch (the offline worker precaches it too, in its own time)
+    assert "/vendor/pyodide/segno-1.6.6-py3-none-any.whl" in page_fetches(page)
+    assert all(u.startswith(base_url) for u in browser_guard.requests if "segno" in u)
     assert not [w for w in warnings if "library" in w], warnings

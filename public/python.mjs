@@ -84,18 +84,6 @@ pending.catch(() => {}); // reported once, in loadPyodide
 const plainWheel = wanted.then((yes) => (yes ? null : wheelBytes()));
 plainWheel.catch(() => {});
 
-// The wheels of the libraries our package needs (pyproject.toml's dependencies: segno, which
-// draws QR codes), served beside Pyodide by scripts/site_build.py; tests/web/test_qr.py checks
-// these names against the build's. Fetched from the start, alongside the snapshot (or our wheel),
-// and unzipped into the working folder once Python runs, never imported there: a page imports
-// one when it first draws with it. Not in the snapshot: compiled there, segno weighed 0.7 MB
-// more of it, for a start it plays no part in. A bot worker draws nothing: it goes without.
-const LIBRARIES = ["segno-1.6.6-py3-none-any.whl"];
-const inAPage = typeof WorkerGlobalScope === "undefined";
-const libraries = inAPage
-  ? Promise.all(LIBRARIES.map(async (name) => (await fetched(new URL(name, folder))).arrayBuffer()))
-  : Promise.resolve([]);
-libraries.catch(() => {}); // reported once, in unpackLibraries
 
 // Pyodide's set-up builds a small WebAssembly module (the wasm-gc call trampoline, through
 // which Python calls C functions) and writes its table index into Python's runtime. Restoring
@@ -180,28 +168,6 @@ async function unpackWheel(pyodide, wheel = wheelBytes()) {
   return pyodide;
 }
 
-// The libraries unzipped beside our package. Without them every game still plays, and only a
-// QR code cannot be drawn: so a failure is a warning here, not a failed start.
-async function unpackLibraries(pyodide) {
-  try {
-    for (const bytes of await libraries) {
-      pyodide.unpackArchive(bytes, "zip", { extractDir: HOME });
-    }
-    // The working folder's finder (the snapshot's) may have listed it before these files were
-    // there. Only that finder: importlib.invalidate_caches() imports importlib.metadata, which
-    // the site's standard library leaves out. In a scope of its own: nothing lands in __main__.
-    const scope = pyodide.toPy({});
-    const code = `import sys
-finder = sys.path_importer_cache.get(${JSON.stringify(HOME)})
-if finder is not None:
-    finder.invalidate_caches()`;
-    pyodide.runPython(code, { globals: scope });
-    scope.destroy();
-  } catch (error) {
-    console.warn(`A library did not load (${error.message}): no QR codes on this page.`);
-  }
-  return pyodide;
-}
 
 export async function loadPyodide(options = {}) {
   // PyScript passes the folder of this file as indexURL: the runtime is in vendor/pyodide/.
@@ -217,7 +183,7 @@ export async function loadPyodide(options = {}) {
     const showStackSwitching = hideStackSwitching();
     try {
       // a first visit over a slow line (above); the wheel is on its way already
-      return await unpackLibraries(await unpackWheel(await load(plain), plainWheel));
+      return await unpackWheel(await load(plain), plainWheel);
     } finally {
       showStackSwitching();
     }
@@ -233,7 +199,7 @@ export async function loadPyodide(options = {}) {
   bytes.catch(() => {});
   const showStackSwitching = hideStackSwitching(); // Pyodide decides once, while it loads
   try {
-    return await unpackLibraries(await start(plain, bytes, () => fetched));
+    return await start(plain, bytes, () => fetched);
   } finally {
     showStackSwitching();
   }

@@ -201,9 +201,9 @@ def vendor_libraries() -> list[Path]:
     """Serve the wheels of the libraries our package needs (segno) next to Pyodide, each
     named in pyodide-lock.json as micropip is, and return their paths in public/.
 
-    A page has them without an installer: python.mjs fetches them beside the snapshot (or
-    our wheel) and unzips them once Python runs, never importing them (its LIBRARIES names
-    these files). The lock's entries are for a page elsewhere that installs our wheel with
+    A page has them without an installer: it unzips one the first time it needs it
+    (`bugs_web.dom.browser.load_library`; segno's name is `bugs_web.qr.SEGNO_WHEEL`), so no
+    start fetches them; the offline worker precaches them with the rest. The lock's entries are for a page elsewhere that installs our wheel with
     micropip (e2e/test_micropip.py): micropip finds our package's dependency in the lock and
     loads it from this site, not from PyPI.
     """

@@ -35,8 +35,9 @@ from bugs_web.by_link import (
     send_html,
 )
 from bugs_web.dom.browser import element as el
-from bugs_web.dom.browser import found
+from bugs_web.dom.browser import found, load_library
 from bugs_web.dom.records import Records, copy_field
+from bugs_web.qr import SEGNO_WHEEL, qr_svg, segno_ready
 from bugs_web.record_bar import plain_error
 from bugs_web.table import TurnTaking
 
@@ -71,6 +72,8 @@ class LinkDesk:
         # seat: a fork waits for the players' choice
         self.sent_for: tuple[int, int] = (-1, -1)  # (moves, seat) `sent_html` was made for
         self.sent_html = ""
+        self.qr_loading = False  # segno's wheel is on its way
+        self.qr_problem = ""  # why there can be no QR code ('' while there may be one)
         self.tasks: set[asyncio.Future[None]] = set()
 
     def forget(self) -> None:
@@ -201,7 +204,7 @@ class LinkDesk:
         url = seat_url(page, s.record, seat)
         name = s.names[seat]
         can_share = found(getattr(window.navigator, "share", None))
-        html = send_html(name, url, can_share, qr_code(url, name), key[0], final=final)
+        html = send_html(name, url, can_share, self.qr(url, name), key[0], final=final)
         self.sent_for, self.sent_html = key, html
         return html
 
@@ -250,6 +253,27 @@ class LinkDesk:
         self.arriving = True
         self.host.draw()
 
+    def qr(self, url: str, name: str) -> str:
+        """The link's QR code; the first time, a line while segno's wheel loads (then the
+        panel is drawn again), or why there is none."""
+        if self.qr_problem:
+            return f'<p class="notice">No QR code: {escape(self.qr_problem)}</p>'
+        if not segno_ready():
+            if not self.qr_loading:
+                self.qr_loading = True
+                self.spawn(self.load_qr())
+            return '<p class="muted small">Drawing the QR code…</p>'
+        return qr_code(url, name)
+
+    async def load_qr(self) -> None:
+        try:
+            await load_library(SEGNO_WHEEL)
+        except Exception as error:  # offline before the site was cached, a JsException
+            self.qr_problem = f"its library did not load ({error})"
+        self.qr_loading = False
+        self.sent_for = (-1, -1)  # the panel again, with the code this time
+        self.host.draw()
+
     async def share(self) -> None:
         """Hand the link to the device's share sheet (a phone's messengers)."""
         field = el("send-url")
@@ -272,8 +296,6 @@ class LinkDesk:
 
 def qr_code(url: str, name: str) -> str:
     """The link as a QR code, or why it cannot be one (a link too long for the largest)."""
-    from bugs_web.qr import qr_svg  # here: segno loads only when a code is drawn
-
     try:
         return qr_svg(url, title=f"QR code of the link for {name}")
     except BugsError as error:

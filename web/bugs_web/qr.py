@@ -1,7 +1,7 @@
 """A QR code for a share link, as inline SVG: segno encodes the link, this module draws its
-modules. segno is imported on the first code drawn, never at a page's start (it is in the
-pages' Python all the same: compiled into the memory snapshot, or unzipped by python.mjs on a
-plain start; scripts/site_build.py serves its wheel)."""
+modules. segno is imported on the first code drawn, never at a page's start: a page unzips its
+wheel (`SEGNO_WHEEL`, served and precached by scripts/site_build.py) only when it first needs a
+code, so no start pays for a library most visits never use."""
 
 from __future__ import annotations
 
@@ -16,8 +16,21 @@ from bugs_core.errors import BugsError
 
 from .svg import SVG_NS, el, markup
 
-__all__ = ["MAX_BYTES", "QUIET_ZONE", "TooLongForQRError", "dark_runs", "draw", "qr_svg"]
+__all__ = [
+    "MAX_BYTES",
+    "QUIET_ZONE",
+    "SEGNO_WHEEL",
+    "TooLongForQRError",
+    "dark_runs",
+    "draw",
+    "qr_svg",
+    "segno_ready",
+]
 
+SEGNO_WHEEL = "segno-1.6.6-py3-none-any.whl"
+"""segno's wheel as the build serves it beside Pyodide (pyproject.toml pins the version; a
+test checks this name against the pin). A page unzips it the first time it draws a code
+(`dom.browser.load_library`), so no start fetches it."""
 MAX_BYTES = 2953
 """The most a QR code holds in byte mode: version 40 (177 modules a side) at error level L. A
 share link is ASCII, so this is also the most characters."""
@@ -36,6 +49,12 @@ class TooLongForQRError(BugsError):
         super().__init__(
             f"a link of {length} characters is too long for a QR code, which holds at most {limit}"
         )
+
+
+def segno_ready() -> bool:
+    """True once segno can be imported here (always under CPython; in a page, once its wheel
+    is unzipped)."""
+    return "segno" in sys.modules or importlib.util.find_spec("segno") is not None
 
 
 def qr_svg(text: str, *, title: str) -> str:

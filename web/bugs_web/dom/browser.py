@@ -176,3 +176,31 @@ async def _start_worker(number: int) -> _NamedWorker:
     name = "bots" if number == 0 else f"bots-{number}"
     exports = await create_named_worker(src="./bugs_bots.py", name=name, config="./pyscript.json")
     return _NamedWorker(exports, name)
+
+
+async def load_library(wheel: str) -> None:
+    """Unzip a library's wheel, served beside Pyodide by the build (and precached, so offline
+    too), into Python's working folder: a page loads one only when it first needs it (segno,
+    for a QR code). BugsError if it cannot be fetched."""
+    import os
+    import sys
+
+    import pyodide_js  # type: ignore[import-not-found]  # Pyodide's own JS API
+    from pyodide.ffi import to_js
+    from pyscript import document, window
+
+    from bugs_core.errors import BugsError
+
+    url = window.URL.new(f"vendor/pyodide/{wheel}", document.baseURI)
+    response = await window.fetch(url)
+    if not response.ok:
+        raise BugsError(f"{wheel} could not be fetched ({int(response.status)})")
+    home = os.getcwd()
+    options = to_js({"extractDir": home}, dict_converter=window.Object.fromEntries)
+    pyodide_js.unpackArchive(await response.arrayBuffer(), "zip", options)
+    # The working folder's finder may have listed the folder before these files were there;
+    # only that finder (importlib.invalidate_caches imports importlib.metadata, which the
+    # site's standard library leaves out)
+    invalidate = getattr(sys.path_importer_cache.get(home), "invalidate_caches", None)
+    if invalidate is not None:
+        invalidate()
