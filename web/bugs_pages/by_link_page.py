@@ -35,7 +35,7 @@ from bugs_web.by_link import (
     send_html,
 )
 from bugs_web.dom.browser import element as el
-from bugs_web.dom.browser import found, load_library
+from bugs_web.dom.browser import found, load_library, panel_above_table
 from bugs_web.dom.records import Records, copy_field
 from bugs_web.qr import SEGNO_WHEEL, qr_svg, segno_ready
 from bugs_web.record_bar import plain_error
@@ -175,7 +175,7 @@ class LinkDesk:
 
     def after_draw(self, s: Any, replaying: bool) -> None:
         """Show the send panel while the live game waits for a person elsewhere."""
-        panel = send_panel()
+        panel = panel_above_table("send")
         seat = s.waiting_for() if isinstance(s, TurnTaking) else None
         if seat is None or replaying or self.covering(s):
             panel.hidden = True
@@ -300,18 +300,3 @@ def qr_code(url: str, name: str) -> str:
         return qr_svg(url, title=f"QR code of the link for {name}")
     except BugsError as error:
         return f'<p class="notice">{escape(str(error))}</p>'
-
-
-def send_panel() -> Any:
-    """The send panel just below the table's status, made hidden on first use."""
-    panel = el("send")
-    if not found(panel):
-        from pyscript import document
-
-        panel = document.createElement("section")
-        panel.id = "send"
-        panel.className = "send"
-        panel.setAttribute("aria-labelledby", "send-title")
-        panel.hidden = True
-        el("table").before(panel)
-    return panel

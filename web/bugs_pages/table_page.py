@@ -47,6 +47,7 @@ from bugs_web.dom.browser import (
     keep_text,
     lessons_done,
     mark_ready,
+    panel_above_table,
     query_param,
     select_from_query,
     show_lessons,
@@ -713,20 +714,6 @@ class TablePage(Generic[S]):
             return
         panel.innerHTML = panel_html(self.lesson, lessons_done())
         panel.hidden = False
-
-
-def panel_above_table(name: str) -> Any:
-    """The section `#name` (class `name`) just above the table, made hidden on first use: a
-    hint or an analysis, which a screen reader hears as it changes."""
-    panel = el(name)
-    if not found(panel):
-        panel = document.createElement("section")
-        panel.id = name
-        panel.className = name
-        panel.setAttribute("aria-live", "polite")
-        panel.hidden = True
-        el("table").before(panel)
-    return panel
 
 
 def has_focus() -> bool:

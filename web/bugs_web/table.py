@@ -9,7 +9,7 @@ rest, written once.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Protocol, Self
 
@@ -165,6 +165,13 @@ class TurnTaking(TableSession):
     def to_act(self) -> int | None:
         """The seat to act, or None once the game is over."""
         raise NotImplementedError
+
+    def legal_move(self, text: str, legal: Collection[Any]) -> Any:
+        """The action written `text` if it is one of `legal` (BugsError says why not)."""
+        action = self.GAME.parse_action(text)
+        if action not in legal:
+            raise BugsError(f"{text} is not a legal move now.")
+        return action
 
     def moves_here(self, seat: int | None) -> bool:
         """True if a person moves for `seat` at this device (in a game by link, only `here`)."""

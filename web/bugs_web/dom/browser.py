@@ -204,3 +204,20 @@ async def load_library(wheel: str) -> None:
     invalidate = getattr(sys.path_importer_cache.get(home), "invalidate_caches", None)
     if invalidate is not None:
         invalidate()
+
+
+def panel_above_table(name: str) -> Any:
+    """The section `#name` (class `name`) just above the table, made hidden on first use: a
+    hint, an analysis or the send panel of a game by link, which a screen reader hears as it
+    changes."""
+    from pyscript import document
+
+    panel = element(name)
+    if not found(panel):
+        panel = document.createElement("section")
+        panel.id = name
+        panel.className = name
+        panel.setAttribute("aria-live", "polite")
+        panel.hidden = True
+        element("table").before(panel)
+    return panel

@@ -129,11 +129,9 @@ class Session(TurnTaking):
         if not self.my_turn():
             return replace(self, notice="It is not your turn.")
         try:
-            action = GAME.parse_action(text)
+            action = self.legal_move(text, self.picker.legal)
         except BugsError as error:
             return replace(self, notice=str(error))
-        if action not in self.picker.legal:
-            return replace(self, notice=f"{text} is not a legal move now.")
         return self._apply(action)
 
     def compose(self, text: str) -> Session:
@@ -144,11 +142,9 @@ class Session(TurnTaking):
         if not self.my_turn():
             return replace(self, notice="Wait for your turn.")
         try:
-            action = GAME.parse_action(text)
+            action = self.legal_move(text, self.picker.legal)
         except BugsError as error:
             return replace(self, notice=str(error))
-        if action not in self.picker.legal:
-            return replace(self, notice=f"{text} is not a legal move now.")
         if self.composes(text):
             return self.clear()
         picker = self.picker.clear()

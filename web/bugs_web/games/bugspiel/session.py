@@ -361,11 +361,9 @@ class SpielSession(TurnTaking):
         if (refused := self._refuse()) is not None:
             return refused
         try:
-            action = GAME.parse_action(text)
+            action = self.legal_move(text, self.legal)
         except BugsError as error:
             return replace(self, notice=str(error))
-        if action not in self.legal:
-            return replace(self, notice=f"{text} is not a legal move now.")
         return self._apply(action)
 
     def compose(self, text: str) -> SpielSession:
@@ -377,11 +375,9 @@ class SpielSession(TurnTaking):
         if (refused := self._refuse()) is not None:
             return refused
         try:
-            action = GAME.parse_action(text)
+            action = self.legal_move(text, self.legal)
         except BugsError as error:
             return replace(self, notice=str(error))
-        if action not in self.legal:
-            return replace(self, notice=f"{text} is not a legal move now.")
         if self.pending() == action:
             return self.clear()
         board, start = self.state.board, self.clear()
