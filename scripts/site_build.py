@@ -203,9 +203,10 @@ def vendor_libraries() -> list[Path]:
 
     A page has them without an installer: it unzips one the first time it needs it
     (`bugs_web.dom.browser.load_library`; segno's name is `bugs_web.qr.SEGNO_WHEEL`), so no
-    start fetches them; the offline worker precaches them with the rest. The lock's entries are for a page elsewhere that installs our wheel with
-    micropip (e2e/test_micropip.py): micropip finds our package's dependency in the lock and
-    loads it from this site, not from PyPI.
+    start fetches them; the offline worker precaches them with the rest. The lock's entries
+    are for a page elsewhere that installs our wheel with micropip (e2e/test_micropip.py):
+    micropip finds our package's dependency in the lock and loads it from this site, not
+    from PyPI.
     """
     lock_path = VENDOR / "pyodide" / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text(encoding="utf-8"))
