@@ -163,7 +163,6 @@ def setup_html(game_id: str) -> str:
     )
 
 
-
 def arrival_html(name: str, game_name: str, moves: int) -> str:
     """The hand-off screen a seat link opens on: nothing of the table until the person named
     says they hold the device."""
@@ -240,10 +239,10 @@ def fork_html(shared: int, saved: Sequence[str], link: Sequence[str]) -> str:
         "part: someone played on from an older link. Choose the one to keep playing; the other "
         "is set aside on this device (the setup screen lists it, to export).</p>"
         '<div class="fork">'
-        f'<section><h3>On this device ({len(saved)} more)</h3>{branch(saved)}'
+        f"<section><h3>On this device ({len(saved)} more)</h3>{branch(saved)}"
         '<button type="button" class="button" data-ui="fork-saved">Keep this device&#8217;s game'
         "</button></section>"
-        f'<section><h3>In the link ({len(link)} more)</h3>{branch(link)}'
+        f"<section><h3>In the link ({len(link)} more)</h3>{branch(link)}"
         '<button type="button" class="button" data-ui="fork-link">Keep the link&#8217;s game'
         "</button></section></div>"
     )
