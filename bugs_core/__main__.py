@@ -187,6 +187,14 @@ def build_parser() -> Parser:
         metavar="FILE",
         help="append each game's result here as it ends, and reuse those already there",
     )
+    ladder.add_argument(
+        "--carry-over",
+        type=int,
+        default=0,
+        metavar="K",
+        help="with --log: play K of the games logged under older code again; if each comes "
+        "out as logged, count them all as this code's (a change that plays no differently)",
+    )
 
     replay = commands.add_parser("replay", help="tell a recorded game move by move")
     replay.add_argument("file", metavar="FILE", help="a JSON game record, - for stdin")
@@ -339,6 +347,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             sys.stderr,
             Path(args.save) if args.save else None,
             Path(args.log) if args.log else None,
+            args.carry_over,
         )
     elif args.command == "replay":
         cli_replay.run_replay(args.file, sys.stdout)

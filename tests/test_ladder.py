@@ -190,6 +190,48 @@ def test_a_logged_ladder_goes_on_where_it_stopped(
     assert f"{log} line 1 is not a logged ladder game" in capsys.readouterr().err
 
 
+def test_a_log_of_older_code_is_carried_over_only_when_a_sample_plays_alike(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    played: list[int] = []
+    upset = {"on": False}  # a code change that plays the games differently
+
+    def fake_play(
+        game_id: str, options: dict[str, object], seats: tuple[str, ...], seed: int, index: int
+    ) -> list[Pair]:
+        played.append(index)
+        win = 0.0 if upset["on"] else 1.0
+        return [Pair(index, a, b, win if RUNGS.index(a) > RUNGS.index(b) else 1 - win)
+                for a, b in pairwise(seats)]  # fmt: skip
+
+    monkeypatch.setattr(cli_ladder, "play", fake_play)
+    log = tmp_path / "bugs.jsonl"
+    args = ["ladder", "bugs", "--players", "3", "--jobs", "1", "--log", str(log), "--games", "20"]
+    monkeypatch.setattr(cli_ladder, "code_version", lambda game_id: "old")
+    main(args)
+    table = capsys.readouterr().out
+    # new code that plays alike: 5 games played again, then all 20 count as the new code's
+    monkeypatch.setattr(cli_ladder, "code_version", lambda game_id: "new")
+    played.clear()
+    main([*args, "--carry-over", "5"])
+    out, err = capsys.readouterr()
+    assert len(played) == 5 and len(set(played)) == 5
+    assert "carried over 20 logged games from code old to new: 5 of them" in err
+    assert out == table
+    assert all(json.loads(line)["code"] == "new" for line in log.read_text().splitlines())
+    # code that plays differently: refused, and the log is left as it was
+    monkeypatch.setattr(cli_ladder, "code_version", lambda game_id: "newer")
+    upset["on"] = True
+    before = log.read_text()
+    assert main([*args, "--carry-over", "20"]) == 2
+    assert "plays differently under this code (newer) than under new" in capsys.readouterr().err
+    assert log.read_text() == before
+    assert main([*args[:-4], "--games", "2", "--carry-over", "1"]) == 2  # no --log
+    assert "--carry-over needs --log" in capsys.readouterr().err
+    assert main([*args, "--carry-over", "-1"]) == 2
+    assert "--carry-over must be 0 or more" in capsys.readouterr().err
+
+
 SMALL_LADDERS = [
     # The game, its seats, the levels whose order is checked and the games played: a CI-sized
     # ladder plays what a few dozen games can afford in CI, every level but expert (the
