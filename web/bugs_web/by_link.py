@@ -151,8 +151,14 @@ def setup_html(game_id: str) -> str:
     """The setup screen's "Play by link" choice (the site build writes it into each game's
     page), or for a game that cannot be played by link, why not."""
     if game_id not in BY_LINK_GAMES:
-        others = " or ".join(f'<a href="{g}.html">{g.capitalize()}</a>' for g in BY_LINK_GAMES)
-        return f'<p class="muted small by-link-note">{escape(NOT_BY_LINK)} Play {others}.</p>'
+        others = "".join(
+            f'<a class="button quiet" href="{g}.html">Play {g.capitalize()} by link</a>'
+            for g in BY_LINK_GAMES
+        )
+        return (
+            f'<div class="by-link-note"><p class="muted small">{escape(NOT_BY_LINK)}</p>'
+            f'<p class="row">{others}</p></div>'
+        )
     return (
         '<div class="by-link"><label class="check"><input type="checkbox" id="by-link" '
         'name="by-link"> Play by link: each person on their own device</label>'
