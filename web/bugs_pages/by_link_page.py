@@ -72,6 +72,7 @@ class LinkDesk:
         # seat: a fork waits for the players' choice
         self.sent_for: tuple[int, int] = (-1, -1)  # (moves, seat) `sent_html` was made for
         self.sent_html = ""
+        self.panel_html = ""  # what the send panel shows now ('' while it is hidden)
         self.qr_loading = False  # segno's wheel is on its way
         self.qr_problem = ""  # why there can be no QR code ('' while there may be one)
         self.tasks: set[asyncio.Future[None]] = set()
@@ -179,10 +180,11 @@ class LinkDesk:
         seat = s.waiting_for() if isinstance(s, TurnTaking) else None
         if seat is None or replaying or self.covering(s):
             panel.hidden = True
+            self.panel_html = ""
             return
         html = self.sending(s, seat, final=False)
-        if panel.hidden or panel.innerHTML != html:
-            panel.innerHTML = html
+        if html != self.panel_html:  # else it stays as it is: an open QR code stays open
+            panel.innerHTML = self.panel_html = html
         panel.hidden = False
 
     def final_html(self, s: Any) -> str:
