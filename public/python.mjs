@@ -84,7 +84,6 @@ pending.catch(() => {}); // reported once, in loadPyodide
 const plainWheel = wanted.then((yes) => (yes ? null : wheelBytes()));
 plainWheel.catch(() => {});
 
-
 // Pyodide's set-up builds a small WebAssembly module (the wasm-gc call trampoline, through
 // which Python calls C functions) and writes its table index into Python's runtime. Restoring
 // a snapshot copies memory made in Node, which cannot build that module, over it: the index
@@ -167,7 +166,6 @@ async function unpackWheel(pyodide, wheel = wheelBytes()) {
   }
   return pyodide;
 }
-
 
 export async function loadPyodide(options = {}) {
   // PyScript passes the folder of this file as indexURL: the runtime is in vendor/pyodide/.

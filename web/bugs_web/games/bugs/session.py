@@ -126,25 +126,27 @@ class Session(TurnTaking):
 
     def play(self, text: str) -> Session:
         """The viewer confirms the move written `text`; a notice says why if it is refused."""
+        move = self._own_move(text, "It is not your turn.")
+        return move if isinstance(move, Session) else self._apply(move)
+
+    def _own_move(self, text: str, waiting: str) -> Action | Session:
+        """The legal move written `text` on the viewer's turn, else this session with a notice
+        saying why (`waiting` when it is not their turn)."""
         if not self.my_turn():
-            return replace(self, notice="It is not your turn.")
+            return replace(self, notice=waiting)
         try:
-            action = self.legal_move(text, self.picker.legal)
+            return self.legal_move(text, self.picker.legal)  # type: ignore[no-any-return]
         except BugsError as error:
             return replace(self, notice=str(error))
-        return self._apply(action)
 
     def compose(self, text: str) -> Session:
         """A hint's move written `text` selected in the viewer's hand, card kind by card kind
         as the person's own picks select it, so the hand and its Play button show it; the
         move is never applied. Showing the move already selected drops it. Unchanged, with a
         notice saying why, when it takes no cards (its own button plays it) or is not legal."""
-        if not self.my_turn():
-            return replace(self, notice="Wait for your turn.")
-        try:
-            action = self.legal_move(text, self.picker.legal)
-        except BugsError as error:
-            return replace(self, notice=str(error))
+        action = self._own_move(text, "Wait for your turn.")
+        if isinstance(action, Session):
+            return action
         if self.composes(text):
             return self.clear()
         picker = self.picker.clear()

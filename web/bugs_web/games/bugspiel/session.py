@@ -358,13 +358,18 @@ class SpielSession(TurnTaking):
 
     def play(self, text: str) -> SpielSession:
         """The person to act plays the move written `text`, if it is legal now."""
+        move = self._own_move(text)
+        return move if isinstance(move, SpielSession) else self._apply(move)
+
+    def _own_move(self, text: str) -> Action | SpielSession:
+        """The legal move written `text` on the person's turn, else this session with a
+        notice saying why."""
         if (refused := self._refuse()) is not None:
             return refused
         try:
-            action = self.legal_move(text, self.legal)
+            return self.legal_move(text, self.legal)  # type: ignore[no-any-return]
         except BugsError as error:
             return replace(self, notice=str(error))
-        return self._apply(action)
 
     def compose(self, text: str) -> SpielSession:
         """A hint's move written `text` made the pending choice by the person's own steps (the
@@ -372,12 +377,9 @@ class SpielSession(TurnTaking):
         shows it and its preview, ready to confirm (Enter) or change; the move is never
         applied. Showing the move already pending drops it. Unchanged, with a notice saying
         why, for a pass (its button plays it) or a move that is not legal now."""
-        if (refused := self._refuse()) is not None:
-            return refused
-        try:
-            action = self.legal_move(text, self.legal)
-        except BugsError as error:
-            return replace(self, notice=str(error))
+        action = self._own_move(text)
+        if isinstance(action, SpielSession):
+            return action
         if self.pending() == action:
             return self.clear()
         board, start = self.state.board, self.clear()
