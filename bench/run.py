@@ -284,12 +284,16 @@ class Report:
         self,
         section: str,
         label: str,
-        samples: Sequence[float],
+        samples: Sequence[float | None],
         unit: str,
         note: str = "",
         single: bool = False,
     ) -> None:
-        self.rows.append(Row(section, label, list(samples), unit, note, single))
+        kept = [sample for sample in samples if sample is not None]
+        if len(kept) < len(samples):  # a figure a visit did not record: say so, never crash
+            missing = f"{len(samples) - len(kept)} of {len(samples)} not recorded"
+            note = f"{note}; {missing}" if note else missing
+        self.rows.append(Row(section, label, kept, unit, note, single))
 
     def text(self) -> str:
         header = ["figure", "median", "min", "max", "note"]
@@ -334,6 +338,11 @@ def visit(page: Page, url: str) -> dict[str, float]:
         "() => window.__bench && window.__bench.playable !== undefined",
         timeout=VISIT_MS,
         polling=50,
+    )
+    # The first paint's entry comes after the frame that shows it: a page whose first content
+    # is its playable frame (the reference page's one line) has none yet at that frame.
+    page.wait_for_function(
+        "() => performance.getEntriesByType('paint').length > 0", timeout=VISIT_MS, polling=50
     )
     result: dict[str, float] = page.evaluate(VISIT_RESULT)
     return result

@@ -67,6 +67,15 @@ def test_the_table_shows_median_min_and_max_or_one_figure() -> None:
     assert report.data()[0]["samples"] == [300.0, 100.0, 200.0]
 
 
+def test_a_figure_a_visit_did_not_record_is_named_not_a_crash() -> None:
+    report = bench.Report()
+    report.add("start", "reference cold, first paint", [None, 120.0, None], "ms")
+    report.add("start", "reference warm, first paint", [None], "ms")
+    lines = report.text().splitlines()
+    assert "120 ms" in lines[2] and "2 of 3 not recorded" in lines[2]
+    assert lines[3].split()[5] == "-" and "1 of 1 not recorded" in lines[3]
+
+
 @pytest.mark.parametrize("game_id", workloads.GAMES)
 def test_positions_are_real_decisions_of_the_seat_asked(game_id: str) -> None:
     game = get_game(game_id)
