@@ -123,7 +123,22 @@ def test_the_site_works_offline_after_one_visit(
     served = {urlsplit(r.url).path.removeprefix("/") for r in responses}
     # The page's Python and the bot worker's, both from the cache.
     assert {"bugs.html", "bugs.py", "bugs_bots.py", "vendor/pyodide/pyodide.asm.wasm"} <= served
+    # Chromium answers the page's own files from the cache by the worker's static routes,
+    # without running its fetch handler; the page itself goes through the handler.
+    sources = page.evaluate(ROUTED)
+    assert sources["page"] == "fetch-event", sources
+    routed = ("bugs.py", "pyodide.asm.wasm", "snapshot.bin.gz", "core.js", "site_stdlib.zip")
+    assert {name: sources["files"].get(name) for name in routed} == dict.fromkeys(routed, "cache")
     assert not browser_guard.foreign
+
+
+# How Chromium's worker routing answered the page (PerformanceResourceTiming's
+# workerFinalSourceType): "cache" for a static route to the cache, "fetch-event" for the handler.
+ROUTED = """() => ({
+  page: performance.getEntriesByType('navigation')[0].workerFinalSourceType,
+  files: Object.fromEntries(performance.getEntriesByType('resource')
+    .map((e) => [e.name.split('/').pop(), e.workerFinalSourceType])),
+})"""
 
 
 def deploy_next_build(site_root: Path) -> dict[str, Any]:

@@ -15,6 +15,7 @@ const CACHE_PREFIX = "bugs-table-";
 const { cache: CACHE, files: FILES } = self.PRECACHE;
 
 self.addEventListener("install", (event) => {
+  routeToTheCache(event);
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
@@ -45,6 +46,23 @@ async function keepInflated(cache, path) {
   } catch (error) {
     console.warn(`The snapshot stays gzipped in the offline cache (${error.message}).`);
   }
+}
+
+// Where the browser has static routes (Chromium 123+), it answers the site's own files from
+// this build's cache itself, without waking this worker or running its fetch handler for each
+// one: a later visit's page, scripts, runtime and snapshot come straight from the cache. A page
+// (a navigation) still goes to the handler below, which serves a folder's index.html and ignores
+// the page's query; a file not in the cache goes to the network, as the handler does.
+function routeToTheCache(event) {
+  if (typeof event.addRoutes !== "function") return; // Firefox, WebKit: the handler does it all
+  const scope = new URL(self.registration.scope);
+  const own = { pathname: `${scope.pathname}*`, search: "" };
+  const routes = [
+    { condition: { requestMode: "navigate" }, source: "fetch-event" },
+    { condition: { urlPattern: own, requestMethod: "GET" }, source: { cacheName: CACHE } },
+  ];
+  // A browser that knows addRoutes but not a rule of these keeps the handler for everything.
+  event.addRoutes(routes).catch((error) => console.warn(`No static routes: ${error.message}`));
 }
 
 self.addEventListener("message", (event) => {
