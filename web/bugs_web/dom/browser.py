@@ -169,10 +169,36 @@ class _NamedWorker:
             script.remove()
 
 
+async def after_paint(longest_ms: int = 100) -> None:
+    """Return once the browser has painted what the page has drawn so far, or after
+    `longest_ms` (a hidden tab paints nothing): work that can wait a frame then does not
+    hold back the frame that shows the table."""
+    import asyncio
+
+    from pyodide.ffi import create_once_callable
+    from pyscript import window
+
+    done = asyncio.get_running_loop().create_future()
+
+    def settle(*_: Any) -> None:
+        if not done.done():
+            done.set_result(None)
+
+    # a task set from the frame's callback runs after that frame is painted
+    window.requestAnimationFrame(
+        create_once_callable(lambda _t: window.setTimeout(create_once_callable(settle), 0))
+    )
+    window.setTimeout(create_once_callable(settle), longest_ms)
+    await done
+
+
 async def _start_worker(number: int) -> _NamedWorker:
-    """Start worker `number`: a name is taken for good once used, so each has its own."""
+    """Start worker `number`: a name is taken for good once used, so each has its own. The
+    worker's start-up (a second Python's) waits until the table the person asked for is on the
+    screen."""
     from pyscript import create_named_worker
 
+    await after_paint()
     name = "bots" if number == 0 else f"bots-{number}"
     exports = await create_named_worker(src="./bugs_bots.py", name=name, config="./pyscript.json")
     return _NamedWorker(exports, name)
