@@ -10,9 +10,10 @@ min and max, and a busy machine shows in them. --json FILE keeps every figure fo
 two runs (before and after a change).
 
 The parts:
-- start: per game page, cold (a new browser profile), warm (a second visit in the same
-  profile, the offline service worker active) and return (a third), each open LINGER_S
-  seconds once playable: milliseconds from
+- start: per game page, cold (a new browser profile on disk, as a person's browser keeps one;
+  --profile private for Chromium's off-the-record kind, which keeps no compiled code), warm (a
+  second visit in the same profile, the offline service worker active) and return (a third),
+  each open LINGER_S seconds once playable: milliseconds from
   navigation to the first paint, to Python ready (the Start button enabled) and to a playable
   table (Start clicked the moment it is enabled, the table drawn in answer); the same for a
   bare PyScript page with the same runtime that prints one line (bench/reference.html), and
@@ -67,7 +68,14 @@ for folder in ("scripts", "e2e", "bench"):
     sys.path.insert(0, str(ROOT / folder))
 
 import workloads  # noqa: E402
-from playwright.sync_api import Browser, Page, Request, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import (  # noqa: E402
+    Browser,
+    Page,
+    Playwright,
+    Request,
+    expect,
+    sync_playwright,
+)
 from site_server import SiteHandler, SiteServer  # noqa: E402
 
 from page_memory import MB, bot_games_in_a_row  # noqa: E402
@@ -360,32 +368,59 @@ visit does. The reference page stays as long."""
 START_TARGETS = {"cold": "target 0.5", "warm": "target 0.25", "return": "target 0.25"}
 
 
-def measure_start(browser: Browser, base: str, runs: int, report: Report) -> None:
+PROFILES = ("disk", "private")
+"""How the start part's visits keep what they fetched: in a new browser profile on disk, as a
+person's browser does (the default), or in a private one (Playwright's new_context, which is
+Chromium's off-the-record mode: no on-disk code cache for JavaScript or WebAssembly)."""
+
+
+@contextmanager
+def start_profile(playwright: Playwright, browser: Browser, profile: str) -> Iterator[Any]:
+    """A fresh browser profile for one cold visit and the later ones (see PROFILES)."""
+    if profile == "private":
+        context = browser.new_context()
+        try:
+            yield context
+        finally:
+            context.close()
+        return
+    with tempfile.TemporaryDirectory(prefix="bench-profile-") as folder:
+        context = playwright.chromium.launch_persistent_context(
+            folder, executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
+        )
+        try:
+            yield context
+        finally:
+            context.close()
+
+
+def measure_start(
+    playwright: Playwright, browser: Browser, base: str, runs: int, profile: str, report: Report
+) -> None:
     """Cold and warm visits of the reference page and of each game page."""
     pages = {"reference": REFERENCE, **{g: path for g, (path, _) in GAME_PAGES.items()}}
     results: dict[str, dict[str, list[dict[str, float]]]] = {}
     for name, path in pages.items():
         results[name] = {kind: [] for kind in START_KINDS}
         for _ in range(runs):
-            context = browser.new_context()
-            context.add_init_script(TIMING)
-            page = context.new_page()
-            results[name]["cold"].append(visit(page, base + path))
-            if name != "reference":
-                # the offline worker registers once Python is ready, precaches, then claims
-                page.wait_for_function(
-                    "() => navigator.serviceWorker.controller !== null",
-                    timeout=OFFLINE_READY_MS,
-                    polling=200,
-                )
-            page.wait_for_timeout(LINGER_S * 1000)
-            page.close()
-            for kind in START_KINDS[1:]:  # the same profile again
+            with start_profile(playwright, browser, profile) as context:
+                context.add_init_script(TIMING)
                 page = context.new_page()
-                results[name][kind].append(visit(page, base + path))
+                results[name]["cold"].append(visit(page, base + path))
+                if name != "reference":
+                    # the offline worker registers once Python is ready, precaches, then claims
+                    page.wait_for_function(
+                        "() => navigator.serviceWorker.controller !== null",
+                        timeout=OFFLINE_READY_MS,
+                        polling=200,
+                    )
                 page.wait_for_timeout(LINGER_S * 1000)
                 page.close()
-            context.close()
+                for kind in START_KINDS[1:]:  # the same profile again
+                    page = context.new_page()
+                    results[name][kind].append(visit(page, base + path))
+                    page.wait_for_timeout(LINGER_S * 1000)
+                    page.close()
             print(
                 f"  start {name}: "
                 + ", ".join(f"{kind} {visits[-1]}" for kind, visits in results[name].items()),
@@ -854,6 +889,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         choices=tuple(GAME_PAGES),
         help="only this game's page and workloads (repeatable; default: all three)",
     )
+    parser.add_argument(
+        "--profile",
+        choices=PROFILES,
+        default="disk",
+        help="start visits in a new profile on disk, as a person's browser (default), or private",
+    )
     parser.add_argument("--json", type=Path, help="also write every figure to this file")
     parser.add_argument(
         "--site", type=Path, default=PUBLIC, help="the built site to measure (default: public/)"
@@ -893,7 +934,7 @@ def main(argv: list[str]) -> int:
     with serving() as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         if "start" in args.parts:
-            measure_start(browser, base, args.runs, report)
+            measure_start(playwright, browser, base, args.runs, args.profile, report)
         if "bytes" in args.parts:
             measure_bytes(browser, base, report)
         if "playouts" in args.parts:
