@@ -57,7 +57,7 @@ import time
 import tomllib
 import urllib.parse
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -378,20 +378,16 @@ Chromium's off-the-record mode: no on-disk code cache for JavaScript or WebAssem
 def start_profile(playwright: Playwright, browser: Browser, profile: str) -> Iterator[Any]:
     """A fresh browser profile for one cold visit and the later ones (see PROFILES)."""
     if profile == "private":
-        context = browser.new_context()
-        try:
+        with closing(browser.new_context()) as context:
             yield context
-        finally:
-            context.close()
         return
     with tempfile.TemporaryDirectory(prefix="bench-profile-") as folder:
-        context = playwright.chromium.launch_persistent_context(
+        chromium = playwright.chromium
+        kept = chromium.launch_persistent_context(
             folder, executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
         )
-        try:
+        with closing(kept) as context:
             yield context
-        finally:
-            context.close()
 
 
 def measure_start(

@@ -3,12 +3,6 @@
 // over (#runtime gets data-state="ready") and this script stands down.
 "use strict";
 
-// The interpreter module (pyscript.json's "interpreter") is evaluated now, not when PyScript
-// gets round to importing it half a second later: it starts Python at once (a game page's head
-// has already loaded it as a module script; this import is the landing page's). PyScript's own
-// import then finds it loaded; a failure here shows there, as PyScript reports it.
-import("./python.mjs").catch(() => {});
-
 (() => {
   const runtime = document.getElementById("runtime");
   const status = document.getElementById("status");

@@ -171,8 +171,8 @@ async function unpackWheel(pyodide, wheel = wheelBytes()) {
 // print handlers. Anything else (packages, a lock file) the eager start cannot honour.
 const LATE_OPTIONS = new Set(["stdout", "stderr", "indexURL"]);
 
-// Python starts the moment this module runs (a game page's head loads it as a module script
-// of its own, which runs as soon as it is in; boot.js imports it on the landing page), not when
+// Python starts the moment this module runs (every PyScript page's head loads it as a module
+// script of its own, which runs as soon as it is in; PyScript's import then finds it), not when
 // PyScript gets round to calling loadPyodide: Pyodide then instantiates and restores while
 // PyScript loads its own modules, config and storage. A later visit of bugs.html became
 // playable 8 % sooner (bench/run.py, start, warm: 765 ms to 703, medians of 10).

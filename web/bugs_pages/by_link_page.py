@@ -68,9 +68,9 @@ class LinkDesk:
         self.host = host
         self.arriving = False  # a seat link opened: its hand-off screen covers the table
         self.older: tuple[int, int] | None = None  # (saved moves, link moves) to say on arrival
-        self.fork: tuple[GameRecord, GameRecord, int] | None = None  # saved, link, seat: a
-        # fork waits for the players' choice, shown by `fork_view` (made once: it replays both)
-        self.fork_view = ""
+        # saved, link, seat and the choice's markup (made once: it replays both records): a
+        # fork waits for the players' choice
+        self.fork: tuple[GameRecord, GameRecord, int, str] | None = None
         self.sent_for: tuple[int, int] = (-1, -1)  # (moves, seat) `sent_html` was made for
         self.sent_html = ""
         self.panel_html = ""  # what the send panel shows now ('' while it is hidden)
@@ -83,7 +83,6 @@ class LinkDesk:
         self.arriving = False
         self.older = None
         self.fork = None
-        self.fork_view = ""
 
     # -- starting and opening -------------------------------------------------------------
 
@@ -115,10 +114,8 @@ class LinkDesk:
                 records.say(f"This game link cannot be opened: {problem}.")
                 return
             shared = meeting.shared
-            self.fork = (saved, record, seat)
-            self.fork_view = fork_html(
-                shared, self.branch(saved, shared), self.branch(record, shared)
-            )
+            choice = fork_html(shared, self.branch(saved, shared), self.branch(record, shared))
+            self.fork = (saved, record, seat, choice)
             self.arriving = False
             self.host.draw()
             return
@@ -151,7 +148,7 @@ class LinkDesk:
         """The dialog that covers the table now ('' for none): a seat link's hand-off, or a
         fork's choice. While one shows, no table, no controls and no keys."""
         if self.fork is not None:
-            return self.fork_view
+            return self.fork[3]
         if not self.arriving or getattr(s, "here", None) is None:
             return ""
         name = s.names[s.here]
@@ -242,8 +239,8 @@ class LinkDesk:
         """The players chose a fork's branch: the other is set aside on this device (listed on
         the setup screen, to export), never dropped; the chosen one opens at the seat."""
         assert self.fork is not None
-        saved, link, seat = self.fork
-        self.fork, self.fork_view = None, ""
+        saved, link, seat, _choice = self.fork
+        self.fork = None
         kept, other = (link, saved) if keep_link else (saved, link)
         records = self.host.records
         where = "this device's game" if keep_link else "the link's game"
