@@ -29,6 +29,22 @@ FROM_SNAPSHOT = (
     "document.body.setAttribute('data-trampoline', str(m.HEAP32[slot]))\n"
     "document.body.setAttribute('data-python-jspi', str(bool(m.jspiSupported)))\n"
 )
+# PyScript's start script done from memory (bugs_web.pyscript_start): its package imported by
+# the snapshot's finder without reading the files (which only pyscript_start.run vouches for),
+# and the files in the working folder once the page was idle, each with the source imported.
+PYSCRIPT_FROM_MEMORY = (
+    "import asyncio, os, sys\n"
+    "from pyscript import document\n"
+    "from bugs_web.pyscript_start import EXPECTED\n"
+    "loader = type(sys.modules['pyscript'].__spec__.loader).__name__\n"
+    "modules = [EXPECTED.finder.modules[name] for name in EXPECTED.names]\n"
+    "vouched = not any(module.on_disk for module in modules)\n"
+    "for _ in range(100):\n"
+    "    if all(os.path.isfile(module.path) for module in modules): break\n"
+    "    await asyncio.sleep(0.1)\n"
+    "same = all(open(module.path).read() == module.source for module in modules)\n"
+    "document.body.setAttribute('data-pyscript', f'{loader} {vouched} {len(modules)} {same}')\n"
+)
 ADD_PY_SCRIPT = """code => {
   const script = document.createElement('script');
   script.type = 'py';
@@ -85,6 +101,12 @@ def test_pages_start_from_the_snapshot(
     assert any(url.endswith("/vendor/pyodide/snapshot.bin.gz") for url in browser_guard.requests)
     assert runs_on_the_ordinary_stack(page)
     assert not [w for w in warnings if "snapshot" in w], warnings
+    page.evaluate(ADD_PY_SCRIPT, PYSCRIPT_FROM_MEMORY)
+    page.wait_for_function("() => document.body.hasAttribute('data-pyscript')")
+    loader, vouched, files, same = page.evaluate("() => document.body.dataset.pyscript").split()
+    assert (loader, vouched, same) == ("CompiledFinder", "True", "True"), (loader, vouched, same)
+    assert int(files) >= 10
+    assert not [w for w in warnings if "PyScript's files" in w], warnings
 
 
 def test_without_its_snapshot_python_starts_the_plain_way(

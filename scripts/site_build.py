@@ -57,6 +57,9 @@ LIBRARY_COMMAND_LINE = ("segno.cli",)
 PYSCRIPT_STDLIB = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 """PyScript's Python package as its bundle writes it on each start: compiled into the snapshot
 (scripts/snapshot.mjs)."""
+PYSCRIPT_START = PYSCRIPT_STDLIB.parent.parent / "stdlib.js"
+"""The module of PyScript's bundle that makes the script it runs before a page's first: the
+snapshot expects that text (bugs_web.pyscript_start)."""
 PRECACHE = PUBLIC / "sw-precache.js"
 CACHE_PREFIX = "bugs-table-"
 CACHE = ROOT / "build" / "site-cache"
@@ -464,7 +467,7 @@ def make_snapshot(wheel_name: str) -> None:
     wheel = WHEELS / wheel_name
     digest = hashlib.sha256()
     runtime = (VENDOR / "pyodide" / name for name in PYODIDE_FILES)
-    for part in (SNAPSHOT_SCRIPT, wheel, PYSCRIPT_STDLIB, SITE_STDLIB, *runtime):
+    for part in (SNAPSHOT_SCRIPT, wheel, PYSCRIPT_STDLIB, PYSCRIPT_START, SITE_STDLIB, *runtime):
         digest.update(part.read_bytes())
     digest.update(repr((SNAPSHOT_IMPORTS, SNAPSHOT_COMPILED)).encode())
 
@@ -472,7 +475,7 @@ def make_snapshot(wheel_name: str) -> None:
         log("node scripts/snapshot.mjs (Python started and our modules imported, then saved)")
         raw = tmp / "snapshot.bin"
         run(["node", str(SNAPSHOT_SCRIPT), str(VENDOR / "pyodide"), str(SITE_STDLIB),
-             str(wheel), str(PYSCRIPT_STDLIB), str(raw), *SNAPSHOT_IMPORTS,
+             str(wheel), str(PYSCRIPT_STDLIB), str(PYSCRIPT_START), str(raw), *SNAPSHOT_IMPORTS,
              "--compile", *SNAPSHOT_COMPILED])  # fmt: skip
         # Gzipped by us, not left to the host: 31 MB of memory is about 7 MB this way, and
         # python.mjs inflates it in the browser. mtime=0: the same memory, the same file.

@@ -1,6 +1,7 @@
 // Make the Pyodide memory snapshot the pages start from (scripts/site_build.py runs this).
 //
-//   node scripts/snapshot.mjs PYODIDE_DIR STDLIB_ZIP WHEEL PYSCRIPT_STDLIB OUT MODULE... [--compile PACKAGE...]
+//   node scripts/snapshot.mjs PYODIDE_DIR STDLIB_ZIP WHEEL PYSCRIPT_STDLIB PYSCRIPT_START OUT MODULE...
+//     [--compile PACKAGE...]
 //
 // STDLIB_ZIP is the standard library the pages start with (scripts/site_stdlib.py): the
 // snapshot holds Python's index of that zip, so it must be the very zip python.mjs names.
@@ -16,19 +17,23 @@
 // its bundle writes into the working folder on every start, src/stdlib/pyscript.js), and each
 // PACKAGE of our wheel after --compile (the pages' glue). Those are compiled here instead and
 // kept in memory by bugs_web.snapshot_imports, first on sys.meta_path, so a page imports them
-// without compiling some 65 KB of Python at each start.
+// without compiling some 65 KB of Python at each start. PYSCRIPT_START is the module of PyScript's
+// that makes the script it runs before a page's first (src/stdlib.js): a page handed exactly
+// that script imports PyScript's package from memory instead (bugs_web.pyscript_start).
 "use strict";
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, stdlibZip, wheel, pyscriptStdlib, out, ...rest] = process.argv.slice(2);
+const [pyodideDir, stdlibZip, wheel, pyscriptStdlib, pyscriptStart, out, ...rest] =
+  process.argv.slice(2);
 const split = rest.includes("--compile") ? rest.indexOf("--compile") : rest.length;
 const [modules, compiled] = [rest.slice(0, split), rest.slice(split + 1)];
-if (!pyodideDir || !wheel || !pyscriptStdlib || !out) {
+if (!pyodideDir || !wheel || !pyscriptStdlib || !pyscriptStart || !out) {
   console.error(
-    "usage: node scripts/snapshot.mjs PYODIDE_DIR STDLIB_ZIP WHEEL PYSCRIPT_STDLIB OUT MODULE... " +
+    "usage: node scripts/snapshot.mjs PYODIDE_DIR STDLIB_ZIP WHEEL PYSCRIPT_STDLIB " +
+      "PYSCRIPT_START OUT MODULE... " +
       "[--compile PACKAGE...]",
   );
   process.exit(2);
@@ -77,6 +82,8 @@ def _compile():  # a function, so nothing is left in __main__, the pages' namesp
             finder.add("/home/pyodide", relative, path.read_text(encoding="utf-8"), on_disk=False)
     install(finder)
     print(len(finder.modules), "modules compiled for the pages to import from memory")
+    from bugs_web import pyscript_start
+    pyscript_start.expect(START, "/home/pyodide", finder, "/tmp/pyscript-start")
 _compile()
 del _compile
 `;
@@ -101,9 +108,14 @@ async function main() {
   pyodide.FS.writeFile("/tmp/bugs_table.whl", readFileSync(wheel));
   pyodide.runPython(PREPARE);
   const { default: stdlib } = await import(pathToFileURL(resolve(pyscriptStdlib)).href);
+  // the script PyScript runs first, which writes that package and imports it: the bundle
+  // makes it from the same tree (src/stdlib.js), so the text is the page's to the byte
+  const { stdlib: start } = await import(pathToFileURL(resolve(pyscriptStart)).href);
   pyodide.globals.set("FILES", JSON.stringify(flatten(stdlib)));
+  pyodide.globals.set("START", start);
   pyodide.runPython(COMPILE);
   pyodide.globals.delete("FILES");
+  pyodide.globals.delete("START");
   const snapshot = pyodide.makeMemorySnapshot();
   writeFileSync(out, snapshot);
   console.log(`snapshot: ${snapshot.length} bytes`);

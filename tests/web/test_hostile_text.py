@@ -9,6 +9,7 @@ be the same, so nothing a name holds opened an element or an attribute.
 
 from __future__ import annotations
 
+import copy
 import json
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Sequence
@@ -44,7 +45,7 @@ from bugs_web.record_bar import (
 )
 from bugs_web.saves import SavedGame
 from bugs_web.seats import plain_name, seats_from_form, shown_name
-from bugs_web.svg import markup
+from bugs_web.svg import markup, xml_text
 
 HOSTILE = [
     '<img src=x onerror="window.__pwned=1">',
@@ -301,6 +302,50 @@ def test_svg_markup_is_well_formed_whatever_the_texts_hold() -> None:
     parsed = ET.fromstring(out)
     assert parsed[0].text == "nul\ufffd esc\ufffd \ufffd </svg>"
     assert parsed[0].get("aria-label") == "a\ufffdb\ufffd"
+
+
+def elementtree_markup(root: ET.Element) -> str:
+    """What `markup` writes, the slow way: each text and attribute cleaned, then
+    ElementTree's own serializer."""
+    root = copy.deepcopy(root)
+    for node in root.iter():
+        node.text = node.text and xml_text(node.text)
+        node.tail = node.tail and xml_text(node.tail)
+        for key, value in node.attrib.items():
+            node.attrib[key] = xml_text(value)
+    return ET.tostring(root, encoding="unicode")
+
+
+def test_svg_markup_is_elementtrees_to_the_character() -> None:
+    root = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "viewBox": "0 0 9 9"})
+    ET.SubElement(root, "rect", {"x": "1", "class": "a b"})  # empty: <rect ... />
+    group = ET.SubElement(root, "g", {"data-name": HOSTILE[0]})
+    group.text = ""  # an empty text is no text
+    for number, name in enumerate([*HOSTILE, "tab\tcr\rlf\n", "a\x00\x1b\ud800\uffff z"]):
+        node = ET.SubElement(group, "text", {"aria-label": name, "data-n": str(number)})
+        node.text, node.tail = name, name[::-1]
+    group.tail = " "
+    assert markup(root) == elementtree_markup(root)
+
+
+@pytest.mark.parametrize("game", sorted(MOST))
+def test_the_tables_markup_is_elementtrees_to_the_character(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawings: list[tuple[str, str]] = []
+
+    def checked(root: ET.Element) -> str:
+        drawings.append((markup(root), elementtree_markup(root)))
+        return drawings[-1][0]
+
+    for module in (bugs_table_svg, bag_table_svg, spiel_table_svg):
+        monkeypatch.setattr(module, "markup", checked)
+    names = next(chunk for each, chunk in TABLES if each == game)
+    for s in moments(game, played(game, names)):
+        svgs(game, s)
+    assert len(drawings) >= 10
+    for fast, slow in drawings:
+        assert fast == slow
 
 
 # -- where names come in ---------------------------------------------------------------------
