@@ -598,6 +598,17 @@ class Window:
         self.console = types.SimpleNamespace(warn=lambda *_a: None, log=lambda *_a: None)
         self.listeners: dict[str, list[Callable[[Any], Any]]] = {}
         self.coarse = False  # True: a touch screen, for `matchMedia("(pointer: coarse)")`
+        self.frame_callbacks: list[Callable[[float], Any]] = []
+
+    def requestAnimationFrame(self, callback: Callable[[float], Any]) -> int:
+        self.frame_callbacks.append(callback)
+        return len(self.frame_callbacks)
+
+    def next_frame(self) -> None:
+        """What the browser runs before it paints the next frame."""
+        callbacks, self.frame_callbacks = self.frame_callbacks, []
+        for callback in callbacks:
+            callback(self.clock.ms)
 
     def matchMedia(self, query: str) -> types.SimpleNamespace:
         return types.SimpleNamespace(matches=self.coarse and query == "(pointer: coarse)")
@@ -617,6 +628,7 @@ def install(monkeypatch: pytest.MonkeyPatch, page: str, search: str) -> tuple[Do
     pyodide = types.ModuleType("pyodide")
     ffi = types.ModuleType("pyodide.ffi")
     ffi.create_proxy = lambda f: f  # type: ignore[attr-defined]
+    ffi.create_once_callable = lambda f: f  # type: ignore[attr-defined]
     ffi.to_js = lambda v, **_k: v  # type: ignore[attr-defined]
     pyodide.ffi = ffi  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "pyscript", pyscript)

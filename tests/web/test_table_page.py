@@ -704,3 +704,18 @@ def test_a_loaded_game_says_only_where_it_stands(open_page: Callable[..., Table]
     heard.clear()
     assert t.page.records.load(record, "The link")
     assert heard == [t.el("turn-status").textContent], heard
+
+
+def test_the_log_scrolls_to_its_end_before_the_frame_is_painted(
+    open_page: Callable[..., Table],
+) -> None:
+    """Not in the middle of the draw: reading the log's height there lays the page out, new
+    table and all, and the frame then lays it out again."""
+    t = open_page("bugs", "?seed=2&pace=0")
+    t.start([("You", "human"), ("Ana", "human"), ("Bo", "human")])
+    log = t.el("log")
+    log.scrollTop = 0
+    t.page.draw()
+    assert log.scrollTop == 0
+    t.win.next_frame()
+    assert log.scrollTop == log.scrollHeight > 0

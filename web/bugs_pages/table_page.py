@@ -49,6 +49,7 @@ from bugs_web.dom.browser import (
     mark_ready,
     panel_above_table,
     query_param,
+    scroll_to_end,
     select_from_query,
     show_lessons,
     show_seat_rows,
@@ -282,7 +283,7 @@ class TablePage(Generic[S]):
         el("notice").textContent = s.notice
         log = el("log")
         log.innerHTML = self.log_html(s)
-        log.scrollTop = log.scrollHeight
+        scroll_to_end(log)
         game = el("game")
         attributes = self.attributes(s)
         attributes["thinking"] = "true" if self.thinking else "false"

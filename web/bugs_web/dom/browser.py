@@ -169,6 +169,19 @@ class _NamedWorker:
             script.remove()
 
 
+def scroll_to_end(node: Any) -> None:
+    """Scroll `node` to its end in the coming frame, before it is painted. Its height read
+    now would lay the page out in the middle of a redraw, and then once more for the frame
+    (with a new table, a tenth of a second of Bugspiel's first draw)."""
+    from pyodide.ffi import create_once_callable
+    from pyscript import window
+
+    def scroll(_time: float) -> None:
+        node.scrollTop = node.scrollHeight
+
+    window.requestAnimationFrame(create_once_callable(scroll))
+
+
 async def after_paint(longest_ms: int = 100) -> None:
     """Return once the browser has painted what the page has drawn so far, or after
     `longest_ms` (a hidden tab paints nothing): work that can wait a frame then does not
