@@ -145,8 +145,9 @@ def xml_text(words: str) -> str:
 
 def markup(root: ET.Element) -> str:
     """The drawing as SVG text, as `ET.tostring` writes it, but well-formed whatever its texts
-    hold (ElementTree writes a null byte as it is, which no XML parser accepts) and in a third
-    of the time: every table is drawn anew on each move, and this is most of a draw's time."""
+    hold (ElementTree writes a null byte as it is, which no XML parser accepts), in half the
+    time (Bugspiel's table: 2.4 ms to 1.2 in CPython): every table is drawn anew on each move,
+    and serializing was most of a draw's time."""
     parts: list[str] = []
     _write(root, parts.append)
     # Escaping never makes nor takes such a character, so one pass over the whole text
