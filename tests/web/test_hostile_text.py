@@ -348,6 +348,13 @@ def test_the_tables_markup_is_elementtrees_to_the_character(
         assert fast == slow
 
 
+def test_svg_markup_refuses_what_no_drawing_holds() -> None:
+    root = ET.Element("svg")
+    root.append(ET.Comment("a comment"))
+    with pytest.raises(TypeError, match="elements only"):
+        markup(root)
+
+
 # -- where names come in ---------------------------------------------------------------------
 
 

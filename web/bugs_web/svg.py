@@ -1,7 +1,7 @@
 """Small helpers the SVG renderers share: elements with attribute names in SVG's spelling,
-rectangles, circles, lines and text in one call each, and the drawing as markup. ElementTree
-escapes every text and attribute, so names from people, links and records stay text; `markup`
-also drops the characters no XML may hold."""
+rectangles, circles, lines and text in one call each, and the drawing as markup. `markup`
+escapes every text and attribute as ElementTree does, so names from people, links and records
+stay text, and drops the characters no XML may hold."""
 
 from __future__ import annotations
 
@@ -157,6 +157,8 @@ def markup(root: ET.Element) -> str:
 
 def _write(node: ET.Element, out: Callable[[str], object]) -> None:
     tag = node.tag
+    if not isinstance(tag, str):  # ET.Comment and ET.ProcessingInstruction: none drawn here
+        raise TypeError(f"a drawing holds elements only, not {tag!r}")
     out(f"<{tag}")
     for key, value in node.attrib.items():
         out(f' {key}="{_escape_attribute(value)}"')
