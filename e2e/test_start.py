@@ -109,6 +109,52 @@ def test_pages_start_from_the_snapshot(
     assert not [w for w in warnings if "PyScript's files" in w], warnings
 
 
+# Counts each way the page compiles WebAssembly from a download, before python.mjs runs;
+# `?fail=compile` makes compileStreaming fail, as it would for a runtime served with the wrong
+# type.
+COUNT_WASM_COMPILES = """(() => {
+  const counts = (window.__wasm = { compileStreaming: [], instantiateStreaming: [] });
+  for (const name of Object.keys(counts)) {
+    const usual = WebAssembly[name];
+    WebAssembly[name] = async function (source, ...rest) {
+      const response = await source;
+      counts[name].push(response.url.split("/").pop());
+      if (name === "compileStreaming" && location.search.includes("fail=compile")) {
+        throw new TypeError("not served as application/wasm");
+      }
+      return usual.call(this, response, ...rest);
+    };
+  }
+})()"""
+
+
+def test_pyodide_is_handed_the_runtime_compiled_while_the_snapshot_was_read(
+    page: Page, base_url: str
+) -> None:
+    page.add_init_script(COUNT_WASM_COMPILES)
+    warnings = warnings_of(page)
+    play_a_game(page, base_url, "bugs.html")
+    assert from_snapshot(page)
+    # compiled once, by python.mjs; Pyodide never compiled one of its own
+    compiled = page.evaluate("() => window.__wasm")
+    assert compiled == {"compileStreaming": ["pyodide.asm.wasm"], "instantiateStreaming": []}
+    assert not [w for w in warnings if "runtime" in w], warnings
+
+
+def test_where_the_runtime_will_not_compile_early_pyodide_compiles_its_own(
+    page: Page, base_url: str
+) -> None:
+    page.add_init_script(COUNT_WASM_COMPILES)
+    warnings = warnings_of(page)
+    page.goto(f"{base_url}bugs.html?seed=3&pace=0&snapshot=1&fail=compile")
+    expect(page.locator("#start")).to_have_text("Start game")
+    assert from_snapshot(page)
+    compiled = page.evaluate("() => window.__wasm")
+    assert compiled["instantiateStreaming"] == ["pyodide.asm.wasm"], compiled
+    assert any("Pyodide compiles its own runtime" in w for w in warnings), warnings
+    expect(page.locator("#load-error")).to_be_hidden()
+
+
 def test_without_its_snapshot_python_starts_the_plain_way(
     page: Page, base_url: str, browser_guard: BrowserGuard
 ) -> None:
