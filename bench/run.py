@@ -382,8 +382,7 @@ def start_profile(playwright: Playwright, browser: Browser, profile: str) -> Ite
             yield context
         return
     with tempfile.TemporaryDirectory(prefix="bench-profile-") as folder:
-        chromium = playwright.chromium
-        kept = chromium.launch_persistent_context(
+        kept = playwright.chromium.launch_persistent_context(
             folder, executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
         )
         with closing(kept) as context:

@@ -293,24 +293,24 @@ async function startPython() {
   // count as an unhandled rejection (the pages report those as a failed start).
   bytes.catch(() => {});
   const showStackSwitching = hideStackSwitching(); // Pyodide decides once, while it loads
+  // the runtime compiled here, for this load and a plain one after a failed restore
+  const stopHanding = handOverRuntime();
   try {
     return await start(plain, bytes, () => fetched);
   } finally {
+    stopHanding();
     showStackSwitching();
   }
 }
 
 async function start(plain, bytes, snapshotFetched) {
   const stopWatching = watchTrampoline();
-  const stopHanding = handOverRuntime();
   try {
     const pyodide = await load({ ...plain, _loadSnapshot: bytes });
-    stopHanding();
     restoreTrampoline(pyodide, stopWatching());
     takeStartScript(pyodide);
     return pyodide;
   } catch (error) {
-    stopHanding();
     stopWatching();
     if (snapshotFetched()) {
       console.warn(`The snapshot did not restore (${error.message}): starting Python afresh.`);

@@ -278,7 +278,7 @@ def inline_head(page: str, public: Path = PUBLIC) -> str:
 
 PYSCRIPT_CORE = "vendor/pyscript/core.js"
 CORE_CHUNK = re.compile(r'from\s*"\./(?P<chunk>core-[\w-]+\.js)"')
-PRELOADED_MODULES = ("python.mjs", "vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs")
+PRELOADED_MODULES = ("vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs")
 PRELOADED_FILES = (
     "pyscript.json",
     "vendor/pyodide/pyodide-lock.json",
@@ -287,7 +287,8 @@ PRELOADED_FILES = (
 )
 """What a start fetches, in order: each module imports the next, and Pyodide fetches its files
 only once its modules have run. Named in the head, all of it downloads from the first moment
-instead of one round trip after another (bench/run.py, network)."""
+instead of one round trip after another (bench/run.py, network). `python.mjs` itself is not
+among them: the head loads it as a module script of its own (pages/game.html)."""
 
 
 def preloads(script: str, public: Path = PUBLIC) -> str:

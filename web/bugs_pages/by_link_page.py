@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from html import escape
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from pyodide.ffi import to_js
 from pyscript import window
@@ -61,6 +61,16 @@ class LinkHost(Protocol):
     def kick(self) -> None: ...
 
 
+class Fork(NamedTuple):
+    """A fork waiting for the players' choice: this device's record, the link's, the seat the
+    link opens at, and the choice's markup (made once: it replays both records)."""
+
+    saved: GameRecord
+    link: GameRecord
+    seat: int
+    choice: str
+
+
 class LinkDesk:
     """One page's play by link: see the module's text."""
 
@@ -68,9 +78,7 @@ class LinkDesk:
         self.host = host
         self.arriving = False  # a seat link opened: its hand-off screen covers the table
         self.older: tuple[int, int] | None = None  # (saved moves, link moves) to say on arrival
-        # saved, link, seat and the choice's markup (made once: it replays both records): a
-        # fork waits for the players' choice
-        self.fork: tuple[GameRecord, GameRecord, int, str] | None = None
+        self.fork: Fork | None = None  # a fork waits for the players' choice
         self.sent_for: tuple[int, int] = (-1, -1)  # (moves, seat) `sent_html` was made for
         self.sent_html = ""
         self.panel_html = ""  # what the send panel shows now ('' while it is hidden)
@@ -115,7 +123,7 @@ class LinkDesk:
                 return
             shared = meeting.shared
             choice = fork_html(shared, self.branch(saved, shared), self.branch(record, shared))
-            self.fork = (saved, record, seat, choice)
+            self.fork = Fork(saved, record, seat, choice)
             self.arriving = False
             self.host.draw()
             return
@@ -148,7 +156,7 @@ class LinkDesk:
         """The dialog that covers the table now ('' for none): a seat link's hand-off, or a
         fork's choice. While one shows, no table, no controls and no keys."""
         if self.fork is not None:
-            return self.fork[3]
+            return self.fork.choice
         if not self.arriving or getattr(s, "here", None) is None:
             return ""
         name = s.names[s.here]
@@ -239,9 +247,8 @@ class LinkDesk:
         """The players chose a fork's branch: the other is set aside on this device (listed on
         the setup screen, to export), never dropped; the chosen one opens at the seat."""
         assert self.fork is not None
-        saved, link, seat, _choice = self.fork
-        self.fork = None
-        kept, other = (link, saved) if keep_link else (saved, link)
+        fork, self.fork = self.fork, None
+        kept, other = (fork.link, fork.saved) if keep_link else (fork.saved, fork.link)
         records = self.host.records
         where = "this device's game" if keep_link else "the link's game"
         why = f"the other branch of a fork: {where}, not chosen"
@@ -250,7 +257,7 @@ class LinkDesk:
                 saves.keep_aside(records.store, other, int(window.Date.now()), why)
             except saves.StorageError as error:
                 records.say(f"The branch not chosen could not be set aside: {error}")
-        problem = records.open_record(kept, seat)
+        problem = records.open_record(kept, fork.seat)
         if problem:
             records.say(f"That game cannot be opened: {problem}.")
             return
