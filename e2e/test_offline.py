@@ -127,9 +127,44 @@ def test_the_site_works_offline_after_one_visit(
     # without running its fetch handler; the page itself goes through the handler.
     sources = page.evaluate(ROUTED)
     assert sources["page"] == "fetch-event", sources
-    routed = ("bugs.py", "pyodide.asm.wasm", "snapshot.bin.gz", "core.js", "site_stdlib.zip")
+    routed = ("bugs.py", "pyodide.asm.wasm", "core.js", "site_stdlib.zip")
     assert {name: sources["files"].get(name) for name in routed} == dict.fromkeys(routed, "cache")
+    # The snapshot is read from Cache Storage as a Blob (python.mjs), never fetched.
+    assert "snapshot.bin.gz" not in sources["files"], sources
     assert not browser_guard.foreign
+
+
+def test_a_page_whose_cache_lost_the_snapshot_fetches_it(page: Page, base_url: str) -> None:
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.goto(f"{base_url}bugs.html?seed=3&pace=0")
+    expect(page.locator("#start")).to_have_text("Start game")
+    wait_until_offline_ready(page, base_url)
+    manifest = site_build.built_precache()
+    path = "vendor/pyodide/snapshot.bin.gz"
+    assert page.evaluate(DROP_FROM_CACHE, [manifest["cache"], path]) is True
+
+    page.reload()
+    expect(page.locator("#start")).to_have_text("Start game")
+    page.evaluate(
+        ADD_PY_SCRIPT,
+        "import sys\nfrom pyscript import document\n"
+        "document.body.dataset.soak = str('bugs_core.soak' in sys.modules)",
+    )
+    # Only the snapshot imported the soak runner: Python started from it all the same.
+    expect(page.locator("body")).to_have_attribute("data-soak", "True")
+    sources = page.evaluate(ROUTED)
+    assert sources["files"].get("snapshot.bin.gz") == "network", sources
+    assert not [w for w in warnings if "snapshot" in w], warnings
+
+
+DROP_FROM_CACHE = "async ([name, path]) => (await caches.open(name)).delete(path)"
+ADD_PY_SCRIPT = """code => {
+  const script = document.createElement('script');
+  script.type = 'py';
+  script.textContent = code;
+  document.body.appendChild(script);
+}"""
 
 
 # How Chromium's worker routing answered the page (PerformanceResourceTiming's
