@@ -28,6 +28,13 @@ CHROMIUM_ARGS = [
 ]
 # A cold Pyodide start takes ~5 s on two cores; leave room for a loaded CI machine.
 TIMEOUT_MS = 60_000
+# Runs Python code on a page as a script of its own, as PyScript runs any <script type="py">.
+ADD_PY_SCRIPT = """code => {
+  const script = document.createElement('script');
+  script.type = 'py';
+  script.textContent = code;
+  document.body.appendChild(script);
+}"""
 LOCAL_HOST = "127.0.0.1"
 VIOLATION_BINDING = "__bugsTablePolicyViolation"
 WORKER_VIOLATION = "Content-Security-Policy violation in the bot worker:"  # public/bugs_bots.py

@@ -13,7 +13,7 @@ from playwright.sync_api import ConsoleMessage, Page, Response, expect
 
 from bugs_table import moves, open_page, play_a_move_by_clicks, set_up, wait_for_something_to_do
 from conftest import StoppableServer
-from site_checks import PUBLIC, ROOT, TIMEOUT_MS, BrowserGuard
+from site_checks import ADD_PY_SCRIPT, PUBLIC, ROOT, TIMEOUT_MS, BrowserGuard
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import site_build
@@ -135,6 +135,8 @@ def test_the_site_works_offline_after_one_visit(
 
 
 def test_a_page_whose_cache_lost_the_snapshot_fetches_it(page: Page, base_url: str) -> None:
+    """python.mjs reads the snapshot from the offline cache; without it there, it fetches it
+    (the worker's routes send a miss to the network) and still starts from it."""
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     page.goto(f"{base_url}bugs.html?seed=3&pace=0")
@@ -146,11 +148,7 @@ def test_a_page_whose_cache_lost_the_snapshot_fetches_it(page: Page, base_url: s
 
     page.reload()
     expect(page.locator("#start")).to_have_text("Start game")
-    page.evaluate(
-        ADD_PY_SCRIPT,
-        "import sys\nfrom pyscript import document\n"
-        "document.body.dataset.soak = str('bugs_core.soak' in sys.modules)",
-    )
+    page.evaluate(ADD_PY_SCRIPT, SOAK_IMPORTED)
     # Only the snapshot imported the soak runner: Python started from it all the same.
     expect(page.locator("body")).to_have_attribute("data-soak", "True")
     sources = page.evaluate(ROUTED)
@@ -159,12 +157,11 @@ def test_a_page_whose_cache_lost_the_snapshot_fetches_it(page: Page, base_url: s
 
 
 DROP_FROM_CACHE = "async ([name, path]) => (await caches.open(name)).delete(path)"
-ADD_PY_SCRIPT = """code => {
-  const script = document.createElement('script');
-  script.type = 'py';
-  script.textContent = code;
-  document.body.appendChild(script);
-}"""
+SOAK_IMPORTED = (
+    "import sys\n"
+    "from pyscript import document\n"
+    "document.body.dataset.soak = str('bugs_core.soak' in sys.modules)\n"
+)
 
 
 # How Chromium's worker routing answered the page (PerformanceResourceTiming's

@@ -11,7 +11,7 @@ from playwright.sync_api import ConsoleMessage, Page, expect
 
 from bugs_table import set_up
 from bugs_web.qr import qr_svg
-from site_checks import BrowserGuard
+from site_checks import ADD_PY_SCRIPT, BrowserGuard
 
 SNAPSHOT = "**/vendor/pyodide/snapshot.bin.gz"
 
@@ -45,12 +45,6 @@ PYSCRIPT_FROM_MEMORY = (
     "same = all(open(module.path).read() == module.source for module in modules)\n"
     "document.body.setAttribute('data-pyscript', f'{loader} {vouched} {len(modules)} {same}')\n"
 )
-ADD_PY_SCRIPT = """code => {
-  const script = document.createElement('script');
-  script.type = 'py';
-  script.textContent = code;
-  document.body.appendChild(script);
-}"""
 
 
 def from_snapshot(page: Page) -> bool:
