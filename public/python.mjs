@@ -273,10 +273,14 @@ async function unpackWheel(pyodide, wheel = wheelBytes()) {
 const LATE_OPTIONS = new Set(["stdout", "stderr", "indexURL"]);
 
 // Python starts the moment this module runs (every PyScript page's head loads it as a module
-// script of its own, which runs as soon as it is in; PyScript's import then finds it), not when
-// PyScript gets round to calling loadPyodide: Pyodide then instantiates and restores while
-// PyScript loads its own modules, config and storage. A later visit of bugs.html became
-// playable 8 % sooner (bench/run.py, start, warm: 765 ms to 703, medians of 10).
+// script of its own, after boot.js and before PyScript's, so it runs as soon as the page is
+// parsed; PyScript's import then finds it), not when PyScript gets round to calling
+// loadPyodide: Pyodide then instantiates and restores while PyScript loads its own modules,
+// config and storage. A later visit of bugs.html became playable 8 % sooner (bench/run.py,
+// start, warm: 765 ms to 703, medians of 10). Marked async, this script ran only after
+// DOMContentLoaded, as Chromium puts async scripts off: in document order it runs 40 ms sooner
+// (179 ms to 137, medians of 6 later visits), and the table is playable 648 ms to 635 (medians
+// of 14, alternating).
 const eager = startPython();
 eager.catch(() => {}); // reported once, when PyScript asks for the interpreter
 

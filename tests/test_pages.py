@@ -117,6 +117,15 @@ def test_a_game_page_has_the_shared_blocks_and_unique_ids(name: str) -> None:
         str(a.get("src") or a.get("href")) for t, a, _ in page.elements if t in ("link", "script")
     }
     assert {"boot.js", "vendor/pyscript/core.js"} <= urls
+    # boot.js, then python.mjs, then PyScript, each once the page is parsed (none async:
+    # Chromium runs an async script only after DOMContentLoaded)
+    scripts = [a for t, a, _ in page.elements if t == "script" and a.get("src")]
+    started = [(a["src"], a.get("type"), "async" in a, "defer" in a) for a in scripts[:3]]
+    assert started == [
+        ("boot.js", None, False, True),
+        ("python.mjs", "module", False, False),
+        ("vendor/pyscript/core.js", "module", False, False),
+    ], started
     # site.css, table.css and embed-frame.js are inlined, whole (site_pages.inline_head)
     inline = GAMES[name]
     for source in ("site.css", "table.css", "embed-frame.js"):
