@@ -15,7 +15,7 @@ const wheels = new URL("./wheels/", import.meta.url);
 const HOME = "/home/pyodide"; // Python's working folder, where the snapshot has our package
 
 async function snapshot(source) {
-  const bytes = (source === CACHE && (await fromTheCache(snapshotURL))) || (await download());
+  const bytes = (source === CACHE && (await fromTheCache())) || (await download());
   // A host that serves .gz files with "Content-Encoding: gzip" has the browser inflate it
   // already: only gzip's magic number says whether it is still to do.
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
@@ -34,13 +34,27 @@ async function download() {
 // a task on this thread (on an idle page 25-50 ms against 77-118). A later visit of bugs.html
 // became playable 679 ms to 645 (medians of 16 later visits, alternating with the fetch).
 // Null when the cache does not have it or cannot be read: then it is fetched as usual.
-async function fromTheCache(url) {
+async function fromTheCache() {
   try {
-    const hit = await globalThis.caches?.match(url.href);
+    const hit = await cachedCopy();
     return hit ? new Uint8Array(await (await hit.blob()).arrayBuffer()) : null;
   } catch {
     return null;
   }
+}
+
+// The offline cache's response for the snapshot, or null: looked up once, whether to decide
+// where the snapshot comes from or to read it.
+let lookup = null;
+function cachedCopy() {
+  lookup ??= (async () => {
+    try {
+      return (await globalThis.caches?.match(snapshotURL.href)) ?? null;
+    } catch {
+      return null; // no Cache Storage here (a private mode, plain http off localhost)
+    }
+  })();
+  return lookup;
 }
 
 // The snapshot is worth its bytes only on a fast connection: it saves about 2 s of Python's
@@ -53,14 +67,6 @@ async function fromTheCache(url) {
 const SAVES_SECONDS = 2;
 const SNAPSHOT_BYTES = 6.9e6; // the built snapshot.bin.gz (tests/test_site_build.py checks it)
 const SAMPLE_BYTES = 20_000; // a response this big says something of the bandwidth
-
-async function inTheCache(url) {
-  try {
-    return Boolean(await globalThis.caches?.match(url));
-  } catch {
-    return false; // no Cache Storage here (a private mode, plain http off localhost)
-  }
-}
 
 // Bytes per second of the page's own downloads so far (response start to end, so latency is
 // left out, as it is paid once for the snapshot too); null when none was big enough to tell.
@@ -83,7 +89,7 @@ function bandwidth() {
 const CACHE = "cache";
 const NETWORK = "network";
 
-async function snapshotSource(url) {
+async function snapshotSource() {
   // A page the offline worker serves has the snapshot in its precache: no need to look first
   // (the first Cache Storage call of a page costs it 70-80 ms, paid once, when it is read).
   const controlled = Boolean(navigator.serviceWorker?.controller);
@@ -92,7 +98,7 @@ async function snapshotSource(url) {
   if (asked === "0") return null;
   if (controlled) return CACHE;
   if (asked === "1") return NETWORK;
-  if (await inTheCache(url)) return CACHE; // the bot worker, a reload that bypassed the worker
+  if (await cachedCopy()) return CACHE; // the bot worker, a reload that bypassed the worker
   if (navigator.connection?.saveData) return null;
   const rate = bandwidth();
   return rate === null || SNAPSHOT_BYTES / rate < SAVES_SECONDS ? NETWORK : null;
@@ -101,7 +107,7 @@ async function snapshotSource(url) {
 // Decided, then fetched and inflated, from the moment PyScript imports this file, while it and
 // Pyodide get ready; Pyodide waits for it only when it is about to start the interpreter.
 const snapshotURL = new URL(SNAPSHOT, folder);
-const source = snapshotSource(snapshotURL);
+const source = snapshotSource();
 const wanted = source.then(Boolean);
 const pending = source.then((where) => (where ? snapshot(where) : null));
 pending.catch(() => {}); // reported once, in loadPyodide
