@@ -301,6 +301,7 @@ class SpeciesData:
     _by_id: Mapping[str, Category] = field(init=False, repr=False, compare=False)
     _by_name: Mapping[str, Species] = field(init=False, repr=False, compare=False)
     _members: Mapping[str, tuple[Species, ...]] = field(init=False, repr=False, compare=False)
+    _values: Mapping[int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         sizes = dict.fromkeys((c.id for c in self.categories), 0)
@@ -320,6 +321,10 @@ class SpeciesData:
         object.__setattr__(
             self, "_members", MappingProxyType({k: tuple(v) for k, v in members.items()})
         )
+        # Each deck build asks for the value of every card it walks (some 1,100 asks): worked
+        # out here once, by the identity of this data's own species objects, which it keeps.
+        values = {id(sp): _card_value(sp, self) for sp in self.species}
+        object.__setattr__(self, "_values", MappingProxyType(values))
 
     def category(self, category_id: str) -> Category:
         """The category with this id; KeyError if there is none."""
@@ -376,6 +381,11 @@ def card_value(species: Species, dataset: SpeciesData) -> int:
     VP = max(1, floor((10*sz + c*(5 - 10*w - 18*p - 5*f)) / (10*c))), where c is the card's
     category size (W for a wild card) and w, p, f mark wild, predator and flyer.
     """
+    value = dataset._values.get(id(species))
+    return _card_value(species, dataset) if value is None else value
+
+
+def _card_value(species: Species, dataset: SpeciesData) -> int:
     c = dataset.wild_count if species.category is None else dataset.size(species.category)
     return _value(
         dataset.sz, c, wild=species.is_wild, predator=species.is_predator, flyer=species.flying

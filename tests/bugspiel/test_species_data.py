@@ -4,6 +4,7 @@ validator."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -132,6 +133,15 @@ def test_hand_computed_card_values(data: SpeciesData) -> None:
     }
     got = {name: card_value(data.species_named(name), data) for name in expected}
     assert got == expected
+
+
+def test_a_species_from_elsewhere_is_valued_by_decision_4_not_by_name(data: SpeciesData) -> None:
+    """Values are kept by the data's own species objects: an equal-named copy that differs
+    (here a predator the data has as a herbivore) is worked out afresh."""
+    stick = data.species_named("Carausius morosus")
+    hunter = replace(stick, diet=Diet.CARNIVORE)
+    assert card_value(stick, data) == 8  # (330 + 4*5) / 40 = 8.75 -> 8
+    assert card_value(hunter, data) == 6  # (330 + 4*(5 - 18)) / 40 = 6.95 -> 6
 
 
 def test_every_species_maps_to_a_terrain(data: SpeciesData) -> None:

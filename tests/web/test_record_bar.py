@@ -13,6 +13,7 @@ from bugs_core.errors import InvalidRecordError, SetupError
 from bugs_core.link import decode_link
 from bugs_core.record import GameRecord, Seat, new_record, replay_states
 from bugs_core.undo import undo_length
+from bugs_web import record_bar
 from bugs_web.kits import KITS
 from bugs_web.record_bar import (
     NO_UNDO,
@@ -106,6 +107,18 @@ def test_undo_is_refused_with_a_reason_across_a_pass() -> None:
 
 
 def test_undo_before_any_move_of_yours_says_so() -> None:
+    plan = undo_plan(spiel())
+    assert plan.offered and plan.keep is None and "not moved" in plan.reason
+
+
+def test_a_new_game_is_not_replayed_for_its_undo_plan(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new game's first table asks for its undo plan: with no move made, no replay (which
+    would build Bugspiel's opening a second time)."""
+
+    def replayed(record: GameRecord) -> None:
+        raise AssertionError("replayed")
+
+    monkeypatch.setattr(record_bar, "replay_states", replayed)
     plan = undo_plan(spiel())
     assert plan.offered and plan.keep is None and "not moved" in plan.reason
 

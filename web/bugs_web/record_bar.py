@@ -146,6 +146,7 @@ class UndoPlan:
 
 
 NO_UNDO = UndoPlan(False)
+NOTHING_YET = UndoPlan(True, None, "Nothing to undo yet: you have not moved.")
 
 
 def undo_plan(record: GameRecord) -> UndoPlan:
@@ -155,6 +156,10 @@ def undo_plan(record: GameRecord) -> UndoPlan:
     people = {i for i, s in enumerate(record.seats) if s.kind == PERSON}
     if not people or len(people) == len(record.seats):
         return NO_UNDO
+    if not record.actions:
+        # A new game's first table: replaying it would build its opening (Bugspiel's deck:
+        # 15-30 ms in the browser) a second time, only to find no move.
+        return NOTHING_YET
     game = game_of(record)
     states = list(replay_states(record))
     for k in range(len(record.actions) - 1, -1, -1):
@@ -168,7 +173,7 @@ def undo_plan(record: GameRecord) -> UndoPlan:
                     "Undo would go back across a deal, a draw or something you have seen.",
                 )
             return UndoPlan(True, keep)
-    return UndoPlan(True, None, "Nothing to undo yet: you have not moved.")
+    return NOTHING_YET
 
 
 # -- seats -----------------------------------------------------------------------------------
