@@ -245,6 +245,36 @@ class Replayer:
         return state
 
 
+class StatesReplayer:
+    """`replay_states` that keeps the last record's states, so a record that shares a start
+    with it (one more move, or fewer after an undo: what a page's undo plan is asked after
+    every move) costs only the actions after the shared ones, not the whole game again."""
+
+    def __init__(self) -> None:
+        self._game: tuple[str, str, int, str] | None = None
+        self._actions: tuple[str, ...] = ()
+        self._states: tuple[Any, ...] = ()
+
+    def states(self, record: GameRecord) -> tuple[Any, ...]:
+        """The same states as `replay_states(record)`, and the same error for a bad action."""
+        key = (record.game, record.rules_version, record.seed, _setup_key(record.setup))
+        if key == self._game:
+            shared = 0
+            for kept, new in zip(self._actions, record.actions, strict=False):
+                if kept != new:
+                    break
+                shared += 1
+            game, states = get_game(record.game), list(self._states[: shared + 1])
+        else:
+            (game, state), shared = _initial(record), 0
+            states = [state]
+        self._game = None  # forget it first: a failure below leaves nothing half-kept
+        for i in range(shared, len(record.actions)):
+            states.append(_apply_text(game, states[-1], i, record.actions[i]))
+        self._game, self._actions, self._states = key, record.actions, tuple(states)
+        return self._states
+
+
 def _setup_key(setup: Mapping[str, Any]) -> str:
     return json.dumps(setup, sort_keys=True, separators=(",", ":"))
 

@@ -8,6 +8,7 @@ draw, a refill from a deck, another seat's hidden cards or secret choices).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .engine import Game
@@ -23,11 +24,13 @@ def actor(game: Game[Any, Any, Any], state: Any, action: Any) -> int:
     return seat if isinstance(seat, int) else game.current_player(state)
 
 
-def undo_length(record: GameRecord, seat: int) -> int | None:
+def undo_length(record: GameRecord, seat: int, states: Sequence[Any] | None = None) -> int | None:
     """How many actions to keep so that `seat`'s last action and all after it are undone, or
-    None when it has none or when undoing would cross something revealed to it."""
+    None when it has none or when undoing would cross something revealed to it. `states` are
+    the record's own (`replay_states`), when the caller has them already."""
     game = game_of(record)
-    states = list(replay_states(record))
+    if states is None:
+        states = list(replay_states(record))
     for k in range(len(record.actions) - 1, -1, -1):
         action = game.parse_action(record.actions[k])
         if game.reveals(states[k], action, states[k + 1], seat):

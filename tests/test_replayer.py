@@ -10,7 +10,7 @@ import pytest
 import bugs_core.record as record_module
 from bugs_core.engine import play
 from bugs_core.errors import InvalidRecordError
-from bugs_core.record import GameRecord, Replayer, new_record, replay
+from bugs_core.record import GameRecord, Replayer, StatesReplayer, new_record, replay, replay_states
 from bugs_core.registry import get_game
 
 GAMES = ["bugs", "bag-of-bugs", "bugspiel"]
@@ -78,3 +78,45 @@ def test_a_bad_action_after_the_kept_moves_is_named_and_forgets_nothing(game_id:
     with pytest.raises(InvalidRecordError, match=rf"actions\[{half}\]"):
         replay(bad)
     assert replayer.replay(whole) == replay(whole)
+
+
+# -- StatesReplayer: every state, kept for the next record ---------------------------------------
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_states_of_a_growing_or_undone_record_come_from_one_start(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    whole = played(game_id, 5)
+    expected = {n: tuple(replay_states(whole.first(n))) for n in range(len(whole.actions) + 1)}
+    starts = counting_starts(monkeypatch)
+    replayer = StatesReplayer()
+    half = len(whole.actions) // 2
+    for moves in [0, 1, 2, half, half - 1, len(whole.actions), 3]:  # moves, undos, moves
+        assert replayer.states(whole.first(moves)) == expected[moves]
+    assert starts == [0]  # the first record only: the others share its start
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_states_of_another_game_or_setup_start_again(game_id: str) -> None:
+    replayer = StatesReplayer()
+    whole = played(game_id, 8)
+    half = len(whole.actions) // 2
+    replayer.states(whole)
+    other = played(game_id, 9)
+    assert replayer.states(other.first(half)) == tuple(replay_states(other.first(half)))
+    options = {"bugs": {"players": 3}, "bag-of-bugs": {"players": 5}, "bugspiel": {"players": 4}}
+    record = new_record(game_id, options[game_id], 9)
+    assert replayer.states(record) == tuple(replay_states(record))  # same seed, another setup
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_states_after_a_bad_action_name_it_and_forget_nothing(game_id: str) -> None:
+    replayer = StatesReplayer()
+    whole = played(game_id, 3)
+    half = len(whole.actions) // 2
+    replayer.states(whole.first(half))
+    bad = whole.first(half).with_action("no such move")
+    with pytest.raises(InvalidRecordError, match=rf"actions\[{half}\]"):
+        replayer.states(bad)
+    assert replayer.states(whole) == tuple(replay_states(whole))

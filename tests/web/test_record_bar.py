@@ -7,13 +7,13 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+import bugs_core.record as record_module
 from bugs_core.bugspiel import GAME
 from bugs_core.bugspiel.actions import BuyBug, Pass, PlayBug
 from bugs_core.errors import InvalidRecordError, SetupError
 from bugs_core.link import decode_link
 from bugs_core.record import GameRecord, Seat, new_record, replay_states
 from bugs_core.undo import undo_length
-from bugs_web import record_bar
 from bugs_web.kits import KITS
 from bugs_web.record_bar import (
     NO_UNDO,
@@ -118,7 +118,7 @@ def test_a_new_game_is_not_replayed_for_its_undo_plan(monkeypatch: pytest.Monkey
     def replayed(record: GameRecord) -> None:
         raise AssertionError("replayed")
 
-    monkeypatch.setattr(record_bar, "replay_states", replayed)
+    monkeypatch.setattr(record_module, "_initial", replayed)
     plan = undo_plan(spiel())
     assert plan.offered and plan.keep is None and "not moved" in plan.reason
 

@@ -19,7 +19,7 @@ from urllib.parse import parse_qs
 
 from bugs_core.errors import BugsError
 from bugs_core.link import encode_link
-from bugs_core.record import GameRecord, Seat, game_of, replay_states
+from bugs_core.record import GameRecord, Seat, StatesReplayer, game_of
 from bugs_core.undo import actor, undo_length
 
 from .kits import KITS
@@ -148,6 +148,10 @@ class UndoPlan:
 NO_UNDO = UndoPlan(False)
 NOTHING_YET = UndoPlan(True, None, "Nothing to undo yet: you have not moved.")
 
+_STATES = StatesReplayer()
+"""The states of the game the page asked about last: after a move, its plan replays only that
+move (a whole Bugspiel game replayed twice was some 5 ms in CPython, for every move)."""
+
 
 def undo_plan(record: GameRecord) -> UndoPlan:
     """Undo for the person who moved last: their last move and the bots' replies since, as
@@ -161,11 +165,11 @@ def undo_plan(record: GameRecord) -> UndoPlan:
         # 15-30 ms in the browser) a second time, only to find no move.
         return NOTHING_YET
     game = game_of(record)
-    states = list(replay_states(record))
+    states = _STATES.states(record)
     for k in range(len(record.actions) - 1, -1, -1):
         seat = actor(game, states[k], game.parse_action(record.actions[k]))
         if seat in people:
-            keep = undo_length(record, seat)
+            keep = undo_length(record, seat, states)
             if keep is None:
                 return UndoPlan(
                     True,
