@@ -1,5 +1,6 @@
-"""record.Replayer: the same states and errors as `replay`, while replaying only what a record
-adds to the last one (the bot worker gets the whole record for every move)."""
+"""record.Replayer and record.StatesReplayer: the same states and errors as `replay` and
+`replay_states`, while replaying only what a record adds to the last one (the bot worker gets
+the whole record for every move; a page asks for its undo plan after every move)."""
 
 from __future__ import annotations
 
@@ -52,32 +53,56 @@ def test_a_growing_record_gives_replays_states_from_one_start(
     assert len(starts) == 1 + len([*range(0, len(whole.actions), step)]) + 1
 
 
+class Kept:
+    """A replayer and what it answers, beside what a fresh replay answers: `Replayer` the
+    last state, `StatesReplayer` every state."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.replayer: Any = Replayer() if kind == "last state" else StatesReplayer()
+
+    def kept(self, record: GameRecord) -> Any:
+        if isinstance(self.replayer, Replayer):
+            return self.replayer.replay(record)
+        return self.replayer.states(record)
+
+    def fresh(self, record: GameRecord) -> Any:
+        return replay(record) if self.kind == "last state" else tuple(replay_states(record))
+
+
+KINDS = ["last state", "states"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_shorter_or_other_record_starts_again_and_is_still_right(game_id: str) -> None:
-    replayer = Replayer()
+def test_a_shorter_or_other_record_is_still_right(game_id: str, kind: str) -> None:
+    k = Kept(kind)
     whole = played(game_id, 8)
     half = len(whole.actions) // 2
-    replayer.replay(whole)
-    assert replayer.replay(whole.first(half)) == replay(whole.first(half))  # an undo
+    k.kept(whole)
+    assert k.kept(whole.first(half)) == k.fresh(whole.first(half))  # an undo
     other = played(game_id, 9)
-    assert replayer.replay(other.first(half)) == replay(other.first(half))
+    assert k.kept(other.first(half)) == k.fresh(other.first(half))
     options = {"bugs": {"players": 3}, "bag-of-bugs": {"players": 5}, "bugspiel": {"players": 4}}
     record = new_record(game_id, options[game_id], 8)
-    assert replayer.replay(record) == replay(record)  # same seed, another setup
+    assert k.kept(record) == k.fresh(record)  # same seed, another setup
 
 
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_bad_action_after_the_kept_moves_is_named_and_forgets_nothing(game_id: str) -> None:
-    replayer = Replayer()
+def test_a_bad_action_after_the_kept_moves_is_named_and_forgets_nothing(
+    game_id: str, kind: str
+) -> None:
+    k = Kept(kind)
     whole = played(game_id, 3)
     half = len(whole.actions) // 2
-    replayer.replay(whole.first(half))
+    k.kept(whole.first(half))
     bad = whole.first(half).with_action("no such move")
     with pytest.raises(InvalidRecordError, match=rf"actions\[{half}\]"):
-        replayer.replay(bad)
+        k.kept(bad)
     with pytest.raises(InvalidRecordError, match=rf"actions\[{half}\]"):
-        replay(bad)
-    assert replayer.replay(whole) == replay(whole)
+        k.fresh(bad)
+    assert k.kept(whole) == k.fresh(whole)
 
 
 # -- StatesReplayer: every state, kept for the next record ---------------------------------------
@@ -95,28 +120,3 @@ def test_states_of_a_growing_or_undone_record_come_from_one_start(
     for moves in [0, 1, 2, half, half - 1, len(whole.actions), 3]:  # moves, undos, moves
         assert replayer.states(whole.first(moves)) == expected[moves]
     assert starts == [0]  # the first record only: the others share its start
-
-
-@pytest.mark.parametrize("game_id", GAMES)
-def test_states_of_another_game_or_setup_start_again(game_id: str) -> None:
-    replayer = StatesReplayer()
-    whole = played(game_id, 8)
-    half = len(whole.actions) // 2
-    replayer.states(whole)
-    other = played(game_id, 9)
-    assert replayer.states(other.first(half)) == tuple(replay_states(other.first(half)))
-    options = {"bugs": {"players": 3}, "bag-of-bugs": {"players": 5}, "bugspiel": {"players": 4}}
-    record = new_record(game_id, options[game_id], 9)
-    assert replayer.states(record) == tuple(replay_states(record))  # same seed, another setup
-
-
-@pytest.mark.parametrize("game_id", GAMES)
-def test_states_after_a_bad_action_name_it_and_forget_nothing(game_id: str) -> None:
-    replayer = StatesReplayer()
-    whole = played(game_id, 3)
-    half = len(whole.actions) // 2
-    replayer.states(whole.first(half))
-    bad = whole.first(half).with_action("no such move")
-    with pytest.raises(InvalidRecordError, match=rf"actions\[{half}\]"):
-        replayer.states(bad)
-    assert replayer.states(whole) == tuple(replay_states(whole))
