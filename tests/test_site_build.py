@@ -204,6 +204,21 @@ def test_the_interpreter_is_the_vendored_pyodide_started_from_the_built_snapshot
         assert "vendor/pyodide/snapshot.bin.gz" in site_build.precache_files()
 
 
+def test_the_runtime_script_is_pyodides_own_with_the_eager_compile_hint(tmp_path: Path) -> None:
+    """V8 compiles all of pyodide.asm.mjs as it streams in (`EAGER_COMPILE_HINT`): the hint
+    is a comment on a line of its own before Pyodide's text, which is otherwise untouched."""
+    script = tmp_path / "pyodide.asm.mjs"
+    script.write_text("async function _createPyodideModule(){}\n", encoding="utf-8")
+    site_build.hint_eager_compile(script)
+    site_build.hint_eager_compile(script)  # a second build's copy: still one hint
+    hinted = script.read_text(encoding="utf-8")
+    assert hinted == "//# allFunctionsCalledOnLoad\nasync function _createPyodideModule(){}\n"
+    if BUILT:
+        served = (site_build.VENDOR / "pyodide" / "pyodide.asm.mjs").read_bytes()
+        own = (site_build.NODE_MODULES / "pyodide" / "pyodide.asm.mjs").read_bytes()
+        assert served == site_build.EAGER_COMPILE_HINT.encode() + own
+
+
 def test_the_offline_worker_keeps_the_snapshot_it_precaches_inflated() -> None:
     worker = (PUBLIC / "sw.js").read_text(encoding="utf-8")
     path = site_build.SNAPSHOT.relative_to(PUBLIC).as_posix()
