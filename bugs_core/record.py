@@ -220,19 +220,29 @@ def replay(record: GameRecord) -> Any:
     return last(replay_states(record))
 
 
+GameKey = tuple[str, str, int, str]
+"""A game before its actions: game, rules version, seed and setup (as sorted JSON)."""
+
+
+def _game_key(record: GameRecord) -> GameKey:
+    """What two records must share for one's states to serve the other's actions."""
+    setup = json.dumps(record.setup, sort_keys=True, separators=(",", ":"))
+    return (record.game, record.rules_version, record.seed, setup)
+
+
 class Replayer:
     """`replay` that keeps the last record's final state, so a record that extends it (the
     same game with more actions: what the bot worker is sent move after move) costs only its
     new actions instead of the whole game again. States are immutable, so sharing is safe."""
 
     def __init__(self) -> None:
-        self._game: tuple[str, str, int, str] | None = None
+        self._game: GameKey | None = None
         self._actions: tuple[str, ...] = ()
         self._state: Any = None
 
     def replay(self, record: GameRecord) -> Any:
         """The same state as `replay(record)`, and the same error for a bad action."""
-        key = (record.game, record.rules_version, record.seed, _setup_key(record.setup))
+        key = _game_key(record)
         known = len(self._actions)
         if key == self._game and record.actions[:known] == self._actions:
             game, state, start = get_game(record.game), self._state, known
@@ -251,13 +261,13 @@ class StatesReplayer:
     every move) costs only the actions after the shared ones, not the whole game again."""
 
     def __init__(self) -> None:
-        self._game: tuple[str, str, int, str] | None = None
+        self._game: GameKey | None = None
         self._actions: tuple[str, ...] = ()
         self._states: tuple[Any, ...] = ()
 
     def states(self, record: GameRecord) -> tuple[Any, ...]:
         """The same states as `replay_states(record)`, and the same error for a bad action."""
-        key = (record.game, record.rules_version, record.seed, _setup_key(record.setup))
+        key = _game_key(record)
         if key == self._game:
             shared = 0
             for kept, new in zip(self._actions, record.actions, strict=False):
@@ -273,10 +283,6 @@ class StatesReplayer:
             states.append(_apply_text(game, states[-1], i, record.actions[i]))
         self._game, self._actions, self._states = key, record.actions, tuple(states)
         return self._states
-
-
-def _setup_key(setup: Mapping[str, Any]) -> str:
-    return json.dumps(setup, sort_keys=True, separators=(",", ":"))
 
 
 def game_of(record: GameRecord) -> Game[Any, Any, Any]:

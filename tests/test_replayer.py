@@ -4,6 +4,7 @@ the whole record for every move; a page asks for its undo plan after every move)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -54,20 +55,16 @@ def test_a_growing_record_gives_replays_states_from_one_start(
 
 
 class Kept:
-    """A replayer and what it answers, beside what a fresh replay answers: `Replayer` the
-    last state, `StatesReplayer` every state."""
+    """A replayer's `kept` answer beside a fresh replay's: `Replayer` the last state,
+    `StatesReplayer` every state."""
 
     def __init__(self, kind: str) -> None:
-        self.kind = kind
-        self.replayer: Any = Replayer() if kind == "last state" else StatesReplayer()
-
-    def kept(self, record: GameRecord) -> Any:
-        if isinstance(self.replayer, Replayer):
-            return self.replayer.replay(record)
-        return self.replayer.states(record)
-
-    def fresh(self, record: GameRecord) -> Any:
-        return replay(record) if self.kind == "last state" else tuple(replay_states(record))
+        if kind == "last state":
+            self.kept: Callable[[GameRecord], Any] = Replayer().replay
+            self.fresh: Callable[[GameRecord], Any] = replay
+        else:
+            self.kept = StatesReplayer().states
+            self.fresh = lambda record: tuple(replay_states(record))
 
 
 KINDS = ["last state", "states"]

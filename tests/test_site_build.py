@@ -210,7 +210,7 @@ def test_the_runtime_script_is_pyodides_own_with_the_eager_compile_hint(tmp_path
     script = tmp_path / "pyodide.asm.mjs"
     script.write_text("async function _createPyodideModule(){}\n", encoding="utf-8")
     site_build.hint_eager_compile(script)
-    site_build.hint_eager_compile(script)  # a second build's copy: still one hint
+    site_build.hint_eager_compile(script)  # put on twice: still one hint
     hinted = script.read_text(encoding="utf-8")
     assert hinted == "//# allFunctionsCalledOnLoad\nasync function _createPyodideModule(){}\n"
     if BUILT:
