@@ -1,0 +1,23 @@
+"""The speed benchmark's visit (bench/run.py): the page itself says when its figures are in, so
+the harness evaluates nothing in it while it starts (the figures, not their timing, are
+checked here: timings come from running the benchmark)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+
+import run as bench
+
+
+def test_a_visit_reports_its_figures_once_the_table_is_playable(page: Page, base_url: str) -> None:
+    page.context.add_init_script(bench.TIMING)
+    figures = bench.visit(page, base_url + "bugs.html")
+    assert 0 < figures["paint"] < figures["ready"] <= figures["playable"]
+    # the table the page said was playable is on it, drawn after a click on Start
+    assert page.locator("#table svg").count() > 0
+    assert page.evaluate("() => window.__bench.reported") is True
