@@ -722,7 +722,6 @@ def measure_memory(browser: Browser, base: str, games: int, report: Report) -> N
             ("Python objects", "n", first.py_objects, last.py_objects),
             ("DOM elements", "n", first.dom, last.dom),
             ("worker JS heap", "MB", first.worker_heap, last.worker_heap),
-            ("worker WASM memory", "MB", first.worker_wasm, last.worker_wasm),
         ):
             if a is None or b is None:
                 continue
