@@ -160,10 +160,11 @@ def copy_runtime() -> None:
 
 EAGER_COMPILE_HINT = "//# allFunctionsCalledOnLoad\n"
 """V8's explicit compile hint (Chromium 136+; any other engine reads a comment): compile every
-function of the file as it streams in, on a background thread, and keep them all in the code
-cache. Put on Pyodide's runtime script, whose 1.25 MB Emscripten module factory a start runs
-through: V8 otherwise compiles its functions lazily, one by one on the main thread, on every
-visit, and its code cache keeps only the top level. bugs.html playable on a later visit
+function of the file as it streams in, on a background thread. Put on Pyodide's runtime script,
+whose 1.25 MB Emscripten module factory a start runs through: V8 otherwise compiles its
+functions lazily, one by one on the main thread, on every visit (a module script served from
+the offline cache is compiled afresh each time: traces of a fourth visit show it parsed in the
+background again, no code cache read). bugs.html playable on a later visit
 637 ms to 617, 649 to 618 and 617 to 606 (three A/Bs of 10-16 visits, alternating); first
 visits 1,190 and 1,214 ms to 1,162 and 1,129 (medians of 3, new profiles)."""
 
