@@ -144,12 +144,26 @@ TIMING = """(() => {
   });
 })();""".replace('"__VISIT_DONE__"', json.dumps(VISIT_DONE))
 
+STEP_MARK = "python.mjs: "
+"""The prefix of the User Timing marks public/python.mjs leaves at its start's steps."""
+STEPS = (
+    "runs",
+    "runtime compiled",
+    "snapshot read",
+    "Python running",
+    "PyScript's package imported",
+)
+"""Those steps, in the order a start from the snapshot takes them: each start row's note gives
+their medians, then Python ready and the playable table follow in the rows themselves."""
+
 VISIT_RESULT = """() => {
   const paint = performance.getEntriesByType("paint");
   const first = paint.find((e) => e.name === "first-contentful-paint") ?? paint[0];
+  const marks = performance.getEntriesByType("mark").filter((m) => m.name.startsWith(MARK));
   return { paint: first ? first.startTime : null, ready: window.__bench.ready,
-           playable: window.__bench.playable };
-}"""
+           playable: window.__bench.playable,
+           steps: Object.fromEntries(marks.map((m) => [m.name.slice(MARK.length), m.startTime])) };
+}""".replace("MARK", json.dumps(STEP_MARK))
 
 
 # -- serving --------------------------------------------------------------------------------
@@ -356,15 +370,26 @@ def percentile(values: Sequence[float], share: float) -> float:
 # -- start ----------------------------------------------------------------------------------
 
 
-def visit(page: Page, url: str) -> dict[str, float]:
-    """Open `url` and return its first paint, Python-ready and playable times (ms)."""
+def visit(page: Page, url: str) -> dict[str, Any]:
+    """Open `url` and return its first paint, Python-ready and playable times (ms), and the
+    times of python.mjs's steps (`steps`, by name: empty on the reference page)."""
     # Nothing is evaluated in the page until it says it is done (TIMING); the first paint's
     # entry may come after the playable frame (the reference page's one line is its first
     # content), so the page waits for both.
     with page.expect_console_message(lambda m: m.text == VISIT_DONE, timeout=VISIT_MS):
         page.goto(url, wait_until="commit", timeout=VISIT_MS)
-    result: dict[str, float] = page.evaluate(VISIT_RESULT)
+    result: dict[str, Any] = page.evaluate(VISIT_RESULT)
     return result
+
+
+def steps_note(visits: Sequence[dict[str, Any]]) -> str:
+    """The medians of python.mjs's steps over `visits`, in the order taken ('' if none)."""
+    medians = []
+    for step in STEPS:
+        times = [v["steps"][step] for v in visits if step in v.get("steps", {})]
+        if times:
+            medians.append(f"{step} {statistics.median(times):,.0f}")
+    return f"steps (ms): {', '.join(medians)}" if medians else ""
 
 
 START_KINDS = ("cold", "warm", "return")
@@ -405,7 +430,7 @@ def measure_start(
 ) -> None:
     """Cold and warm visits of the reference page and of each game page."""
     pages = {"reference": REFERENCE, **{g: path for g, (path, _) in GAME_PAGES.items()}}
-    results: dict[str, dict[str, list[dict[str, float]]]] = {}
+    results: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for name, path in pages.items():
         results[name] = {kind: [] for kind in START_KINDS}
         for _ in range(runs):
@@ -429,7 +454,10 @@ def measure_start(
                     page.close()
             print(
                 f"  start {name}: "
-                + ", ".join(f"{kind} {visits[-1]}" for kind, visits in results[name].items()),
+                + ", ".join(
+                    f"{kind} { ({k: v for k, v in visits[-1].items() if k != 'steps'}) }"
+                    for kind, visits in results[name].items()
+                ),
                 file=sys.stderr,
             )
     reference = {
@@ -450,7 +478,7 @@ def measure_start(
                 continue
             report.add("start", f"{label}, Python ready", [v["ready"] for v in visits], "ms")
             playable = [v["playable"] for v in visits]
-            report.add("start", f"{label}, playable table", playable, "ms")
+            report.add("start", f"{label}, playable table", playable, "ms", steps_note(visits))
             report.add(
                 "start",
                 f"{label}, playable / reference ready",
@@ -490,7 +518,7 @@ def measure_network(browser: Browser, base: str, runs: int, report: Report) -> N
     over each emulated network, from a server that gzips as a static host does."""
     pages = {"reference": REFERENCE, **{g: path for g, (path, _) in GAME_PAGES.items()}}
     for network in NETWORKS:
-        results: dict[str, list[dict[str, float]]] = {name: [] for name in pages}
+        results: dict[str, list[dict[str, Any]]] = {name: [] for name in pages}
         for _ in range(runs):
             for name, path in pages.items():
                 context = browser.new_context(service_workers="block")

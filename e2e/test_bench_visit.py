@@ -18,6 +18,10 @@ def test_a_visit_reports_its_figures_once_the_table_is_playable(page: Page, base
     page.context.add_init_script(bench.TIMING)
     figures = bench.visit(page, base_url + "bugs.html")
     assert 0 < figures["paint"] < figures["ready"] <= figures["playable"]
+    # python.mjs's steps, each marked once, all before the Start button was enabled
+    steps = figures["steps"]
+    assert set(steps) >= {"runs", "Python running"}
+    assert 0 < steps["runs"] < steps["Python running"] < figures["ready"]
     # the table the page said was playable is on it, drawn after a click on Start
     assert page.locator("#table svg").count() > 0
     assert page.evaluate("() => window.__bench.reported") is True

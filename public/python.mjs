@@ -9,18 +9,32 @@ import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
 
+// The start's steps as User Timing marks ("python.mjs: snapshot read", ...): a profile in the
+// browser's developer tools shows them, and bench/run.py's start rows print their medians, so
+// where a later visit's time goes is read off every run, not guessed.
+const MARK = "python.mjs: ";
+function mark(step) {
+  globalThis.performance?.mark?.(MARK + step);
+}
+mark("runs");
+
 const folder = new URL("./vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT = "snapshot.bin.gz"; // written by scripts/site_build.py, gzipped
 const wheels = new URL("./wheels/", import.meta.url);
 const HOME = "/home/pyodide"; // Python's working folder, where the snapshot has our package
 
 async function snapshot(source) {
-  const bytes = (source === CACHE && (await fromTheCache())) || (await download());
+  const bytes = await inflated((source === CACHE && (await fromTheCache())) || (await download()));
+  mark("snapshot read");
+  return bytes;
+}
+
+async function inflated(bytes) {
   // A host that serves .gz files with "Content-Encoding: gzip" has the browser inflate it
   // already: only gzip's magic number says whether it is still to do.
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
-  const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(inflated).arrayBuffer());
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 async function download() {
@@ -127,7 +141,9 @@ const compiled = wanted.then((yes) => (yes ? compileRuntime() : null));
 
 async function compileRuntime() {
   try {
-    return await WebAssembly.compileStreaming(fetch(wasmURL));
+    const module = await WebAssembly.compileStreaming(fetch(wasmURL));
+    mark("runtime compiled");
+    return module;
   } catch (error) {
     console.warn(`Pyodide compiles its own runtime (${error.message})`);
     return null;
@@ -230,6 +246,7 @@ function takeStartScript(pyodide) {
   };
   const taken = (code) => {
     if (typeof code !== "string" || !start.run(code)) return false;
+    mark("PyScript's package imported");
     later(writeFiles, { timeout: 5000 });
     return true;
   };
@@ -288,7 +305,8 @@ const LATE_OPTIONS = new Set(["stdout", "stderr", "indexURL"]);
 // (179 ms to 137, medians of 6 later visits), and the table is playable 648 ms to 635 (medians
 // of 14, alternating).
 const eager = startPython();
-eager.catch(() => {}); // reported once, when PyScript asks for the interpreter
+// a failed start is reported once, when PyScript asks for the interpreter
+eager.then(() => mark("Python running")).catch(() => {});
 
 export async function loadPyodide(options = {}) {
   const unknown = Object.keys(options).filter((key) => !LATE_OPTIONS.has(key));

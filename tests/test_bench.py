@@ -76,6 +76,24 @@ def test_a_figure_a_visit_did_not_record_is_named_not_a_crash() -> None:
     assert lines[3].split()[5] == "-" and "1 of 1 not recorded" in lines[3]
 
 
+def test_the_start_steps_note_gives_each_steps_median_in_order() -> None:
+    visits = [
+        {"steps": {"snapshot read": 300.0, "runs": 100.0}},
+        {"steps": {"snapshot read": 340.0, "runs": 120.0, "Python running": 450.0}},
+        {"steps": {"runs": 140.0, "made up": 1.0}},
+    ]
+    note = bench.steps_note(visits)
+    assert note == "steps (ms): runs 120, snapshot read 320, Python running 450"
+    assert bench.steps_note([{"steps": {}}, {}]) == ""  # the reference page has none
+
+
+def test_the_steps_are_the_ones_python_mjs_marks() -> None:
+    wrapper = (BENCH.parent / "public" / "python.mjs").read_text(encoding="utf-8")
+    assert f'const MARK = "{bench.STEP_MARK}";' in wrapper
+    for step in bench.STEPS:
+        assert f'mark("{step}")' in wrapper
+
+
 @pytest.mark.parametrize("game_id", workloads.GAMES)
 def test_positions_are_real_decisions_of_the_seat_asked(game_id: str) -> None:
     game = get_game(game_id)
