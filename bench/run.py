@@ -204,6 +204,13 @@ the plain way, whatever the site's pages do to start faster."""
 class BenchHandler(SiteHandler):
     """The site's handler, with /bench/ served from this folder and its configs generated."""
 
+    # As GitHub Pages serves: fresh for 10 minutes. The dev server's "no-cache" has every later
+    # visit revalidate, and a revalidated response often loses the WebAssembly Chromium compiled
+    # with it: the reference page's later visits then took 1.7-1.9 s or 2.3-2.7 s by chance
+    # (traced: the code cache read, or Pyodide compiled afresh), a ratio's denominator that
+    # moved by a third between runs. Our pages' later visits come from the offline cache either way.
+    cache_control = "max-age=600"
+
     generated: ClassVar[dict[str, bytes]] = {}
 
     def translate_path(self, path: str) -> str:

@@ -29,6 +29,8 @@ MIME_TYPES = {
 class SiteHandler(SimpleHTTPRequestHandler):
     """A static file handler that asks the browser to revalidate, so a rebuild shows at once."""
 
+    cache_control = "no-cache"
+
     def __init__(self, *args: Any, quiet: bool = False, **kwargs: Any) -> None:
         self.quiet = quiet
         # Before super().__init__, which handles the request at once.
@@ -36,7 +38,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
         super().__init__(*args, **kwargs)
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cache-Control", self.cache_control)
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:

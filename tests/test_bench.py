@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,7 @@ sys.path.insert(0, str(BENCH))
 
 import run as bench  # noqa: E402
 import workloads  # noqa: E402
+from site_server import make_server  # noqa: E402
 
 from bugs_core.bots.drive import acting_seats  # noqa: E402
 from bugs_core.record import from_dict, replay  # noqa: E402
@@ -92,6 +95,25 @@ def test_the_steps_are_the_ones_python_mjs_marks() -> None:
     assert f'const MARK = "{bench.STEP_MARK}";' in wrapper
     for step in bench.STEPS:
         assert f'mark("{step}")' in wrapper
+
+
+def test_the_bench_serves_as_a_static_host_caches_and_the_dev_server_revalidates(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "pyscript.json").write_text('{"interpreter": "./python.mjs"}')
+    (tmp_path / "page.html").write_text("<p>hi</p>")
+    monkeypatch.setattr(bench, "SITE", tmp_path)
+    with bench.serving() as base, urllib.request.urlopen(base + "page.html") as response:
+        assert response.headers["Cache-Control"] == "max-age=600"
+        assert response.read() == b"<p>hi</p>"
+    server = make_server(tmp_path, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/page.html"
+        with urllib.request.urlopen(url) as response:
+            assert response.headers["Cache-Control"] == "no-cache"
+    finally:
+        server.shutdown()
 
 
 @pytest.mark.parametrize("game_id", workloads.GAMES)
