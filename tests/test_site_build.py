@@ -72,6 +72,23 @@ def test_cache_name_changes_when_any_file_changes(tmp_path: Path) -> None:
     assert site_build.precache_name(files, site) != name
 
 
+def test_a_file_made_from_known_inputs_counts_by_their_digest_not_its_bytes(
+    tmp_path: Path,
+) -> None:
+    # The snapshot: made anew from the same inputs, its bytes differ (the clock and random state
+    # in Python's memory), and the cache name must not, or players get a "new version" of nothing.
+    site = make_site(tmp_path)
+    files = site_build.precache_files(site)
+    wasm = "vendor/pyodide/pyodide.asm.wasm"
+    name = site_build.precache_name(files, site, {wasm: "inputs-1"})
+    (site / wasm).write_text("made again: other bytes", encoding="utf-8")
+    assert site_build.precache_name(files, site, {wasm: "inputs-1"}) == name
+    assert site_build.precache_name(files, site, {wasm: "inputs-2"}) != name
+    assert site_build.precache_name(files, site) != name  # by its bytes, as any other file
+    manifest = site_build.precache_manifest(site, {wasm: "inputs-1"})
+    assert manifest == {"cache": name, "files": files}
+
+
 def test_cache_name_changes_when_a_file_is_added_or_renamed(tmp_path: Path) -> None:
     site = make_site(tmp_path)
     name = site_build.precache_name(site_build.precache_files(site), site)
