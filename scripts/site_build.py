@@ -352,9 +352,9 @@ def precache_name(
     worker, so a change to any of them makes browsers precache the site anew.
 
     A file in `made_from` counts by the digest of what it is made from instead of its bytes:
-    the memory snapshot, whose bytes differ from one making to the next (Python's memory holds
-    the clock and random state of the moment). Counted by its bytes, every build of the same
-    source on a fresh machine (a deploy from CI) would tell every player "A new version is
+    the memory snapshot. scripts/snapshot.mjs makes it to the byte from the same inputs, but
+    with the same Node only; counted by its bytes, a build of the same source elsewhere (a
+    deploy from CI) that came out other bytes would tell every player "A new version is
     ready" and have them fetch 7 MB for nothing.
     """
     made_from = made_from or {}
@@ -493,6 +493,16 @@ def trim_stdlib(libraries: Sequence[Path] = ()) -> None:
     )
 
 
+def snapshot_command(wheel: Path, out: Path) -> list[str]:
+    """The command that makes the memory snapshot of the pages' Python with `wheel` into `out`
+    (scripts/snapshot.mjs, after the runtime, the wheel and the site stdlib are in place)."""
+    return [
+        "node", str(SNAPSHOT_SCRIPT), str(VENDOR / "pyodide"), str(SITE_STDLIB), str(wheel),
+        str(PYSCRIPT_STDLIB), str(PYSCRIPT_START), str(out), *SNAPSHOT_IMPORTS,
+        "--compile", *SNAPSHOT_COMPILED,
+    ]  # fmt: skip
+
+
 def make_snapshot(wheel_name: str) -> str:
     """The Pyodide memory snapshot the pages start from (scripts/snapshot.mjs), made with Node
     from the vendored Pyodide and our wheel; returns the digest of those inputs. Made anew only
@@ -509,9 +519,7 @@ def make_snapshot(wheel_name: str) -> str:
     def make(tmp: Path) -> bytes:
         log("node scripts/snapshot.mjs (Python started and our modules imported, then saved)")
         raw = tmp / "snapshot.bin"
-        run(["node", str(SNAPSHOT_SCRIPT), str(VENDOR / "pyodide"), str(SITE_STDLIB),
-             str(wheel), str(PYSCRIPT_STDLIB), str(PYSCRIPT_START), str(raw), *SNAPSHOT_IMPORTS,
-             "--compile", *SNAPSHOT_COMPILED])  # fmt: skip
+        run(snapshot_command(wheel, raw))
         # Gzipped by us, not left to the host: 31 MB of memory is about 7 MB this way, and
         # python.mjs inflates it in the browser. mtime=0: the same memory, the same file.
         return gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)

@@ -22,6 +22,7 @@
 // that script imports PyScript's package from memory instead (bugs_web.pyscript_start).
 "use strict";
 
+import nodeCrypto from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -97,12 +98,44 @@ function flatten(tree, prefix = "", files = {}) {
   return files;
 }
 
+// The same inputs make the same snapshot, to the byte: Python's memory would otherwise hold
+// the clock, a random state and this script's path of the moment it was made (two builds
+// differed in 3,723 of 7,680 pages). So a build is the same file anywhere, a deploy from CI
+// included, and a host that validates by content can answer a later build's precache with
+// "not modified" for the snapshot when only other files changed. While it is made: str hashing
+// unseeded (PYTHONHASHSEED=0, in loadPyodide's env), the wall clock and the monotonic clock
+// counting up from fixed starts (one millisecond a reading, so the import system still sees
+// a folder change), every random byte from a fixed seed, and a neutral program name. No
+// visitor is the poorer: every one restores this same memory whatever it holds, and the
+// pages draw their randomness from the browser.
+function reproducible() {
+  let wallClock = Date.UTC(2026, 0, 1);
+  Date.now = () => (wallClock += 1);
+  let monotonic = 0;
+  performance.now = () => (monotonic += 1);
+  let seed = 0x9e3779b9; // a linear congruential generator: plenty for bytes nobody may trust
+  const fill = (view) => {
+    const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+    for (let i = 0; i < bytes.length; i++) {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+      bytes[i] = seed >>> 24;
+    }
+    return view;
+  };
+  nodeCrypto.randomFillSync = fill; // Emscripten's getentropy in Node
+  globalThis.crypto.getRandomValues = fill;
+  Math.random = () => fill(new Uint32Array(1))[0] / 2 ** 32;
+  process.argv = [process.argv[0], "./this.program"]; // Emscripten's name in a browser
+}
+
 async function main() {
+  reproducible();
   const folder = resolve(pyodideDir);
   const { loadPyodide } = await import(pathToFileURL(`${folder}/pyodide.mjs`).href);
   const pyodide = await loadPyodide({
     indexURL: `${folder}/`,
     stdLibURL: resolve(stdlibZip),
+    env: { PYTHONHASHSEED: "0" },
     _makeSnapshot: true,
   });
   pyodide.FS.writeFile("/tmp/bugs_table.whl", readFileSync(wheel));
