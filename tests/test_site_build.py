@@ -6,6 +6,7 @@ import json
 import re
 import shutil
 import sys
+import tomllib
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -109,6 +110,13 @@ def test_the_snapshot_is_made_to_the_byte_from_the_same_inputs(tmp_path: Path) -
     made = first.read_bytes()
     assert len(made) > 10_000_000
     assert made == second.read_bytes()
+
+
+def test_the_wheel_leaves_the_readme_out() -> None:
+    # Its metadata would carry the README (34 KB), so a README edit would change the wheel, the
+    # snapshot made with it and the cache name: a "new version" for every player, 7 MB each.
+    with (site_build.ROOT / "pyproject.toml").open("rb") as file:
+        assert "readme" not in tomllib.load(file)["project"]
 
 
 def test_cache_name_changes_when_a_file_is_added_or_renamed(tmp_path: Path) -> None:
