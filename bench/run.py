@@ -461,10 +461,7 @@ def measure_start(
                     page.close()
             print(
                 f"  start {name}: "
-                + ", ".join(
-                    f"{kind} { ({k: v for k, v in visits[-1].items() if k != 'steps'}) }"
-                    for kind, visits in results[name].items()
-                ),
+                + ", ".join(f"{kind} {visits[-1]}" for kind, visits in results[name].items()),
                 file=sys.stderr,
             )
     reference = {

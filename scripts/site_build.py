@@ -19,7 +19,7 @@ import sys
 import tempfile
 import tomllib
 import zipfile
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -345,34 +345,23 @@ def precache_files(public: Path = PUBLIC) -> list[str]:
     return sorted(set(files))
 
 
-def precache_name(
-    files: list[str], public: Path = PUBLIC, made_from: Mapping[str, str] | None = None
-) -> str:
+def precache_name(files: list[str], public: Path = PUBLIC) -> str:
     """The cache name: a hash of every precached file's path and bytes, and of the service
-    worker, so a change to any of them makes browsers precache the site anew.
-
-    A file in `made_from` counts by the digest of what it is made from instead of its bytes:
-    the memory snapshot. scripts/snapshot.mjs makes it to the byte from the same inputs, but
-    with the same Node only; counted by its bytes, a build of the same source elsewhere (a
-    deploy from CI) that came out other bytes would tell every player "A new version is
-    ready" and have them fetch 7 MB for nothing.
-    """
-    made_from = made_from or {}
+    worker, so a change to any of them makes browsers precache the site anew. The build makes
+    every file the same from the same source (the snapshot too: scripts/snapshot.mjs), so a
+    rebuild elsewhere, a deploy from CI, keeps the name and tells no player of a new version."""
     digest = hashlib.sha256()
     for name in [*files, SERVICE_WORKER.name]:
-        data = made_from[name].encode() if name in made_from else (public / name).read_bytes()
+        data = (public / name).read_bytes()
         digest.update(f"{name}\0{len(data)}\0".encode())
         digest.update(data)
     return CACHE_PREFIX + digest.hexdigest()[:16]
 
 
-def precache_manifest(
-    public: Path = PUBLIC, made_from: Mapping[str, str] | None = None
-) -> dict[str, Any]:
-    """What sw.js precaches: {"cache": its name, "files": the URL paths} (see precache_name
-    for `made_from`)."""
+def precache_manifest(public: Path = PUBLIC) -> dict[str, Any]:
+    """What sw.js precaches: {"cache": its name, "files": the URL paths}."""
     files = precache_files(public)
-    return {"cache": precache_name(files, public, made_from), "files": files}
+    return {"cache": precache_name(files, public), "files": files}
 
 
 def precache_script(manifest: dict[str, Any]) -> str:
@@ -391,10 +380,9 @@ def built_precache(public: Path = PUBLIC) -> dict[str, Any]:
     return manifest
 
 
-def write_precache(made_from: Mapping[str, str]) -> None:
-    """Write sw-precache.js, last: it hashes everything the earlier steps wrote (the files in
-    `made_from` by the digest of their inputs: see precache_name)."""
-    manifest = precache_manifest(PUBLIC, made_from)
+def write_precache() -> None:
+    """Write sw-precache.js, last: it hashes everything the earlier steps wrote."""
+    manifest = precache_manifest()
     PRECACHE.write_text(precache_script(manifest), encoding="utf-8")
     size = sum((PUBLIC / name).stat().st_size for name in manifest["files"])
     log(
@@ -503,12 +491,11 @@ def snapshot_command(wheel: Path, out: Path) -> list[str]:
     ]  # fmt: skip
 
 
-def make_snapshot(wheel_name: str) -> str:
+def make_snapshot(wheel_name: str) -> None:
     """The Pyodide memory snapshot the pages start from (scripts/snapshot.mjs), made with Node
-    from the vendored Pyodide and our wheel; returns the digest of those inputs. Made anew only
-    when one of them changes: the same inputs keep the same file here, and the same digest
-    keeps the same cache name anywhere (precache_name), so a rebuild does not make browsers
-    fetch it again."""
+    from the vendored Pyodide and our wheel. Made anew only when one of those changes, and to
+    the byte from the same inputs anywhere, so a rebuild does not make browsers fetch it
+    again."""
     wheel = WHEELS / wheel_name
     digest = hashlib.sha256()
     runtime = (VENDOR / "pyodide" / name for name in PYODIDE_FILES)
@@ -527,7 +514,6 @@ def make_snapshot(wheel_name: str) -> str:
     kept = cached("snapshot", ".bin.gz", digest.hexdigest(), make)
     shutil.copy2(kept, SNAPSHOT)
     log(f"wrote {SNAPSHOT.relative_to(ROOT)} ({SNAPSHOT.stat().st_size / 1e6:.1f} MB)")
-    return digest.hexdigest()
 
 
 def build() -> None:
@@ -538,9 +524,9 @@ def build() -> None:
     libraries = vendor_libraries()
     wheel_name = build_wheel()
     trim_stdlib(libraries)
-    snapshot_inputs = make_snapshot(wheel_name)
+    make_snapshot(wheel_name)
     CONFIG.write_text(pyscript_config(), encoding="utf-8")
     OLD_CONFIG.unlink(missing_ok=True)  # a stale copy would be precached and served
     log(f"wrote {CONFIG.relative_to(ROOT)}")
     write_pages()
-    write_precache({SNAPSHOT.relative_to(PUBLIC).as_posix(): snapshot_inputs})
+    write_precache()

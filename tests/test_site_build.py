@@ -74,29 +74,14 @@ def test_cache_name_changes_when_any_file_changes(tmp_path: Path) -> None:
     assert site_build.precache_name(files, site) != name
 
 
-def test_a_file_made_from_known_inputs_counts_by_their_digest_not_its_bytes(
-    tmp_path: Path,
-) -> None:
-    # The snapshot: made anew from the same inputs, its bytes differ (the clock and random state
-    # in Python's memory), and the cache name must not, or players get a "new version" of nothing.
-    site = make_site(tmp_path)
-    files = site_build.precache_files(site)
-    wasm = "vendor/pyodide/pyodide.asm.wasm"
-    name = site_build.precache_name(files, site, {wasm: "inputs-1"})
-    (site / wasm).write_text("made again: other bytes", encoding="utf-8")
-    assert site_build.precache_name(files, site, {wasm: "inputs-1"}) == name
-    assert site_build.precache_name(files, site, {wasm: "inputs-2"}) != name
-    assert site_build.precache_name(files, site) != name  # by its bytes, as any other file
-    manifest = site_build.precache_manifest(site, {wasm: "inputs-1"})
-    assert manifest == {"cache": name, "files": files}
-
-
 @pytest.mark.slow  # two snapshots made with Node, a few seconds
 @pytest.mark.skipif(not BUILT, reason="needs a built site: python scripts/site.py build")
 def test_the_snapshot_is_made_to_the_byte_from_the_same_inputs(tmp_path: Path) -> None:
-    # Before snapshot.mjs held the clock, chance and its own path still, two makings differed
-    # in 3,723 of 7,680 pages. The second runs a copy of the script from another folder, as a
-    # clone elsewhere would.
+    # The cache name hashes the snapshot's bytes: were they to differ from one making to the
+    # next, every rebuild of the same source (a deploy from CI) would be a "new version" for
+    # every player, 7 MB each. Before snapshot.mjs held the clock, chance and its own path
+    # still, two makings differed in 3,723 of 7,680 pages. The second runs a copy of the script
+    # from another folder, as a clone elsewhere would.
     wheel = sorted(site_build.WHEELS.glob("bugs_table-*.whl"))[-1]
     first, second = tmp_path / "first.bin", tmp_path / "elsewhere" / "second.bin"
     second.parent.mkdir()
