@@ -17,7 +17,9 @@ The parts:
   navigation to the first paint, to Python ready (the Start button enabled) and to a playable
   table (Start clicked the moment it is enabled, the table drawn in answer); the same for a
   bare PyScript page with the same runtime that prints one line (bench/reference.html), and
-  each page's ratio to it.
+  each page's ratio to it. And the floor under a later visit: a blank page that starts Python
+  as the game pages do and nothing else (bench/floor.html), visited twice more in bugs.html's
+  profile, to Python running.
 - bytes: what a first visit fetches, runtime (vendor/) and our own files, raw and gzipped,
   up to a playable table and then for the offline precache.
 - network: first visits (empty cache, no service worker) of the reference page and each game
@@ -92,6 +94,15 @@ GAME_PAGES = {
 }
 """Each game's page and the players of its memory run."""
 REFERENCE = "bench/reference.html"
+FLOOR = "bench/floor.html"
+"""A blank page that starts Python as the game pages do (python.mjs, from the snapshot) and does
+nothing else: visited after a game page's later visits, in the same profile, its Python running
+is the floor under any later visit's playable table, whatever the page and PyScript do."""
+FLOOR_AFTER = "bugs"
+FLOOR_VISITS = 2
+"""The floor page is visited FLOOR_VISITS times after this game page's later visits, in its
+profile (the offline worker installed, the runtime's code cache written), and compared to the
+reference page's later (return) visits."""
 SITE = PUBLIC
 """The built site under test: --site points at another build (an older commit's, say)."""
 VISIT_MS = 180_000
@@ -437,9 +448,11 @@ def measure_start(
 ) -> None:
     """Cold and warm visits of the reference page and of each game page."""
     pages = {"reference": REFERENCE, **{g: path for g, (path, _) in GAME_PAGES.items()}}
-    results: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    results: dict[str, dict[str, list[dict[str, Any]]]] = {
+        name: {kind: [] for kind in START_KINDS} for name in pages
+    }
+    floor: list[dict[str, Any]] = []
     for name, path in pages.items():
-        results[name] = {kind: [] for kind in START_KINDS}
         for _ in range(runs):
             with start_profile(playwright, browser, profile) as context:
                 context.add_init_script(TIMING)
@@ -454,9 +467,12 @@ def measure_start(
                     )
                 page.wait_for_timeout(LINGER_S * 1000)
                 page.close()
-                for kind in START_KINDS[1:]:  # the same profile again
-                    page = context.new_page()
-                    results[name][kind].append(visit(page, base + path))
+                later = [(results[name][kind], path) for kind in START_KINDS[1:]]
+                if name == FLOOR_AFTER:
+                    later += [(floor, FLOOR)] * FLOOR_VISITS
+                for kept, url in later:
+                    page = context.new_page()  # the same profile again
+                    kept.append(visit(page, base + url))
                     page.wait_for_timeout(LINGER_S * 1000)
                     page.close()
             print(
@@ -491,6 +507,27 @@ def measure_start(
                 START_TARGETS[kind],
                 single=True,
             )
+    floor_rows(report, floor, reference["return"])
+
+
+def floor_rows(report: Report, visits: Sequence[dict[str, Any]], reference: float) -> None:
+    """The floor page's visits: Python running (its steps in the note), and its ratio to the
+    reference page's later visits, beside the games' target."""
+    if not visits:
+        return
+    label = f"{FLOOR} later"
+    running = [v["steps"].get("Python running") for v in visits]
+    report.add("start", f"{label}, Python running", running, "ms", steps_note(visits))
+    kept = [ms for ms in running if ms is not None]
+    if kept:
+        report.add(
+            "start",
+            f"{label}, Python running / reference ready",
+            [statistics.median(kept) / reference],
+            "x",
+            f"the floor under the games' {START_TARGETS['return']}",
+            single=True,
+        )
 
 
 # -- network --------------------------------------------------------------------------------

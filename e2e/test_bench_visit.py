@@ -25,3 +25,14 @@ def test_a_visit_reports_its_figures_once_the_table_is_playable(page: Page, base
     # the table the page said was playable is on it, drawn after a click on Start
     assert page.locator("#table svg").count() > 0
     assert page.evaluate("() => window.__bench.reported") is True
+
+
+def test_the_floor_page_reports_python_running_and_does_nothing_else(page: Page) -> None:
+    page.context.add_init_script(bench.TIMING)
+    with bench.serving() as base:
+        figures = bench.visit(page, base + bench.FLOOR)
+    steps = figures["steps"]
+    assert 0 < steps["runs"] < steps["Python running"] <= figures["ready"]
+    assert "PyScript's package imported" not in steps
+    assert page.locator("#out").text_content() == "Python is running"
+    assert page.evaluate("() => typeof globalThis.pyscript") == "undefined"

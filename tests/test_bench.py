@@ -90,6 +90,31 @@ def test_the_start_steps_note_gives_each_steps_median_in_order() -> None:
     assert bench.steps_note([{"steps": {}}, {}]) == ""  # the reference page has none
 
 
+def test_the_floor_rows_give_python_running_and_its_share_of_the_reference() -> None:
+    report = bench.Report()
+    visits = [
+        {"steps": {"runs": 40.0, "Python running": 300.0}},
+        {"steps": {"runs": 60.0, "Python running": 340.0}},
+        {"steps": {"runs": 50.0}},  # a visit that never got Python running: named, not a crash
+    ]
+    bench.floor_rows(report, visits, reference=1_600.0)
+    running, share = report.rows
+    assert running.label == "bench/floor.html later, Python running"
+    assert running.samples == [300.0, 340.0]
+    assert running.note == "steps (ms): runs 50, Python running 320; 1 of 3 not recorded"
+    assert share.samples == [320.0 / 1_600.0]
+    assert share.note == "the floor under the games' target 0.25"
+    empty = bench.Report()
+    bench.floor_rows(empty, [], reference=1_600.0)
+    assert empty.rows == []
+
+
+def test_the_floor_page_starts_python_as_the_game_pages_do_and_nothing_else() -> None:
+    page = (BENCH / "floor.html").read_text(encoding="utf-8")
+    assert 'import { loadPyodide } from "../python.mjs";' in page
+    assert page.count("<script") == 1 and "vendor/pyscript" not in page
+
+
 def test_the_steps_are_the_ones_python_mjs_marks() -> None:
     wrapper = (BENCH.parent / "public" / "python.mjs").read_text(encoding="utf-8")
     assert f'const MARK = "{bench.STEP_MARK}";' in wrapper
