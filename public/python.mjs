@@ -291,6 +291,40 @@ async function unpackWheel(pyodide, wheel = wheelBytes()) {
   return pyodide;
 }
 
+// Pyodide's runtime script, the Emscripten module factory (1.25 MB), as the classic script the
+// build makes of its pyodide.asm.mjs (scripts/site_build.py, CLASSIC_RUNTIME): Chromium keeps
+// no compiled code for a module script the offline cache serves, so each later visit parsed
+// Pyodide's afresh (105 ms on the other core, while the runtime's WebAssembly was checked
+// there), where a classic script is read back compiled (13 ms): a later visit of bugs.html
+// playable 543 ms to 528 (medians of 10, alternating). A page adds it as a script
+// element (the head preloads it); a worker, which has none, evaluates its text. If neither
+// works, Pyodide's own module is imported, as Pyodide would have.
+const CLASSIC = "_createPyodideModule"; // the global the classic script defines
+const runtime = runtimeFactory();
+runtime.catch(() => {}); // reported once, in loadPyodide
+
+async function runtimeFactory() {
+  const url = new URL("pyodide.asm.js", folder).href;
+  try {
+    if (globalThis.document) await added(url);
+    else (0, eval)(`${await (await fetched(new URL(url))).text()}\n//# sourceURL=${url}`);
+    if (typeof globalThis[CLASSIC] === "function") return globalThis[CLASSIC];
+  } catch (error) {
+    console.warn(`Pyodide's runtime is imported as a module (${error.message})`);
+  }
+  return (await import(new URL("pyodide.asm.mjs", folder).href)).default;
+}
+
+function added(url) {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = url;
+    script.addEventListener("load", resolve);
+    script.addEventListener("error", () => reject(new Error(`${url} did not load`)));
+    document.head.append(script);
+  });
+}
+
 // What PyScript may hand loadPyodide that a start already under way can still take: its
 // print handlers. Anything else (packages, a lock file) the eager start cannot honour.
 const LATE_OPTIONS = new Set(["stdout", "stderr", "indexURL"]);
@@ -322,6 +356,7 @@ async function startPython() {
   // The vendored runtime, whatever folder PyScript would pass as indexURL.
   const plain = {
     indexURL: folder,
+    createPyodideModule: runtime,
     lockFileURL: `${folder}pyodide-lock.json`,
     // the standard library less what no page imports (scripts/site_stdlib.py), compiled
     // (scripts/compile_stdlib.mjs); the snapshot was made with this very zip

@@ -13,6 +13,7 @@ import gzip
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -149,6 +150,11 @@ def copy_runtime() -> None:
     for name in PYODIDE_FILES:
         shutil.copy2(NODE_MODULES / "pyodide" / name, pyodide_dir / name)
     hint_eager_compile(pyodide_dir / "pyodide.asm.mjs")
+    module = (pyodide_dir / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    classic = pyodide_dir / CLASSIC_RUNTIME
+    classic.write_text(classic_runtime(module), encoding="utf-8")
+    # compiled as a browser compiles a classic script: any module syntax left is an error here
+    run(["node", "-e", CLASSIC_CHECK, str(classic)])
     pyscript_dir = VENDOR / "pyscript"
     pyscript_dir.mkdir()
     for source in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").iterdir()):
@@ -174,6 +180,54 @@ def hint_eager_compile(script: Path) -> None:
     text = script.read_text(encoding="utf-8")
     if not text.startswith(EAGER_COMPILE_HINT):
         script.write_text(EAGER_COMPILE_HINT + text, encoding="utf-8")
+
+
+CLASSIC_RUNTIME = "pyodide.asm.js"
+"""Pyodide's runtime script (pyodide.asm.mjs, the 1.25 MB Emscripten module factory) as a
+classic script, which public/python.mjs loads instead. Chromium keeps no compiled code for a
+module script the offline cache serves: traces of later visits show pyodide.asm.mjs parsed
+afresh each time, 105 ms on a background thread, the other core's share of the start, where the
+wasm runtime's checks wait for it. A classic script's code the cache keeps compiled (read back
+in 13 ms). bugs.html playable on a later visit 543 ms to 528 (medians of 10 later visits,
+alternating with the module build's, two profiles)."""
+MODULE_EXPORT = "export default _createPyodideModule;"
+CLASSIC_GLOBAL = "_createPyodideModule"
+"""The global the classic runtime defines: the factory pyodide.asm.mjs exports, under the name
+Pyodide's own classic pyodide.asm.js gave it until 0.27."""
+
+
+OTHER_EXPORT = re.compile(
+    r"\bexport\s*(?:default\b|const\b|let\b|var\b|function\b|class\b|async\b|\{|\*)"
+)
+CLASSIC_CHECK = (
+    "new (require('node:vm').Script)(require('node:fs').readFileSync(process.argv[1], 'utf8'))"
+)
+
+
+def classic_runtime(module: str) -> str:
+    """The text of pyodide.asm.js from the text of pyodide.asm.mjs: the same code, its one export
+    made a global (`CLASSIC_GLOBAL`) and `import.meta.url` the script's own address (in a worker,
+    which evaluates it, the worker's). V8's compile hint stays on the first line, where it
+    counts. A runtime with other exports fails here, and with any other module syntax (a static
+    import) the build's check after (`CLASSIC_CHECK`)."""
+    hint = EAGER_COMPILE_HINT if module.startswith(EAGER_COMPILE_HINT) else ""
+    body = module.removeprefix(hint)
+    if body.count(MODULE_EXPORT) != 1 or "import.meta" in body.replace("import.meta.url", ""):
+        raise BuildError(
+            f"pyodide.asm.mjs is not one function and {MODULE_EXPORT!r}: no classic script made"
+        )
+    body = body.replace(MODULE_EXPORT, f"return {CLASSIC_GLOBAL};")
+    if OTHER_EXPORT.search(body):
+        raise BuildError(
+            f"pyodide.asm.mjs exports more than {MODULE_EXPORT!r}: no classic script made"
+        )
+    body = body.replace("import.meta.url", "scriptURL")
+    return (
+        f"{hint}// Made by scripts/site_build.py from pyodide.asm.mjs: the same code as a classic"
+        " script, which the browser keeps compiled.\n"
+        f"globalThis.{CLASSIC_GLOBAL} = ((scriptURL) => {{\n{body.rstrip()}\n}})"
+        "(globalThis.document?.currentScript?.src ?? globalThis.location?.href);\n"
+    )
 
 
 def sha256_of(path: Path) -> str:
@@ -333,7 +387,10 @@ def precache_files(public: Path = PUBLIC) -> list[str]:
     # the stock standard library: only a plain PyScript page on the vendored runtime loads it
     # (the benchmark's reference, e2e/test_micropip.py); the site's pages use SITE_STDLIB
     stock = STOCK_STDLIB.relative_to(PUBLIC).as_posix()
-    skipped = {SERVICE_WORKER.name, PRECACHE.name, stock}
+    # Pyodide's runtime as a module: the same plain page loads it; the site's pages and the bot
+    # worker load the classic script made from it (CLASSIC_RUNTIME)
+    module = (VENDOR / "pyodide" / "pyodide.asm.mjs").relative_to(PUBLIC).as_posix()
+    skipped = {SERVICE_WORKER.name, PRECACHE.name, stock, module}
     files = [f"{name}.html" for name in site_pages.game_parts()] if public == PUBLIC else []
     for path in public.rglob("*"):
         relative = path.relative_to(public)

@@ -278,22 +278,24 @@ def inline_head(page: str, public: Path = PUBLIC) -> str:
 
 PYSCRIPT_CORE = "vendor/pyscript/core.js"
 CORE_CHUNK = re.compile(r'from\s*"\./(?P<chunk>core-[\w-]+\.js)"')
-PRELOADED_MODULES = ("vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs")
+PRELOADED_MODULES = ("vendor/pyodide/pyodide.mjs",)
+PRELOADED_SCRIPTS = ("vendor/pyodide/pyodide.asm.js",)
 PRELOADED_FILES = (
     "pyscript.json",
     "vendor/pyodide/pyodide-lock.json",
     "vendor/pyodide/site_stdlib.zip",
     "vendor/pyodide/pyodide.asm.wasm",
 )
-"""What a start fetches, in order: each module imports the next, and Pyodide fetches its files
-only once its modules have run. Named in the head, all of it downloads from the first moment
+"""What a start fetches, in order: each module imports the next, python.mjs adds Pyodide's
+runtime script (the classic one the build makes), and Pyodide fetches its files only once its
+scripts have run. Named in the head, all of it downloads from the first moment
 instead of one round trip after another (bench/run.py, network). `python.mjs` itself is not
 among them: the head loads it as a module script of its own (pages/game.html)."""
 
 
 def preloads(script: str, public: Path = PUBLIC) -> str:
-    """The head's preload links for a page running `script`: PyScript's core chunk, our
-    interpreter module and Pyodide's, and the files Pyodide and PyScript fetch (as `fetch()`
+    """The head's preload links for a page running `script`: PyScript's core chunk, Pyodide's
+    module and its runtime script, and the files Pyodide and PyScript fetch (as `fetch()`
     asks for them, so the browser hands the preloaded response over instead of fetching
     twice)."""
     try:
@@ -304,10 +306,13 @@ def preloads(script: str, public: Path = PUBLIC) -> str:
     if chunk is None:
         raise PageError(f"{PYSCRIPT_CORE} names no core chunk (another PyScript build?)")
     modules = [f"vendor/pyscript/{chunk['chunk']}", *PRELOADED_MODULES]
-    for name in [*modules, *PRELOADED_FILES]:
+    for name in [*modules, *PRELOADED_SCRIPTS, *PRELOADED_FILES]:
         if not (public / name).is_file():
             raise PageError(f"{name} is to be preloaded but is not in the built site")
     links = [f'<link rel="modulepreload" href="{html.escape(m)}">' for m in modules]
+    links += [
+        f'<link rel="preload" href="{html.escape(js)}" as="script">' for js in PRELOADED_SCRIPTS
+    ]
     links += [
         f'<link rel="preload" href="{html.escape(f)}" as="fetch" crossorigin="anonymous">'
         for f in (*PRELOADED_FILES, script)

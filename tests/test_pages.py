@@ -246,12 +246,15 @@ def test_the_seat_menus_show_each_levels_rating_from_the_ladder_table(tmp_path: 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_game_page_preloads_its_start_in_the_head(name: str) -> None:
     """Every file of the start's chain is named in the head, as the start asks for it: the
-    modules as module preloads, the rest as fetch() does (CORS mode, so the browser hands the
-    preloaded response over instead of fetching it twice)."""
+    modules as module preloads, Pyodide's runtime as the classic script python.mjs adds, the
+    rest as fetch() does (CORS mode, so the browser hands the preloaded response over instead
+    of fetching it twice)."""
     head = GAMES[name].split("</head>", 1)[0]
     links = [attrs for tag, attrs, _ in Page(head + "</head></html>").elements if tag == "link"]
     modules = [a["href"] for a in links if a.get("rel") == "modulepreload"]
-    fetched = [a for a in links if a.get("rel") == "preload"]
+    scripts = [a["href"] for a in links if a.get("rel") == "preload" and a["as"] == "script"]
+    assert scripts == [*site_pages.PRELOADED_SCRIPTS] == ["vendor/pyodide/pyodide.asm.js"]
+    fetched = [a for a in links if a.get("rel") == "preload" and a["as"] != "script"]
     core = (site_build.PUBLIC / site_pages.PYSCRIPT_CORE).read_text(encoding="utf-8")
     chunk = site_pages.CORE_CHUNK.search(core)
     assert chunk is not None
@@ -259,7 +262,7 @@ def test_a_game_page_preloads_its_start_in_the_head(name: str) -> None:
     script = Page(GAMES[name]).elements[-1][1]
     assert [a["href"] for a in fetched] == [*site_pages.PRELOADED_FILES, script["src"]]
     assert all(a["as"] == "fetch" and a["crossorigin"] == "anonymous" for a in fetched)
-    for href in [*modules, *(a["href"] for a in fetched)]:
+    for href in [*modules, *scripts, *(a["href"] for a in fetched)]:
         assert (site_build.PUBLIC / str(href)).is_file(), href
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
 import sys
 import tomllib
 from html.parser import HTMLParser
@@ -168,6 +169,8 @@ def needed_by_pages() -> set[str]:
         pyodide = PUBLIC / "vendor" / "pyodide"
         runtime = {*site_build.PYODIDE_FILES, site_build.SITE_STDLIB.name}
         runtime.discard(site_build.STOCK_STDLIB.name)  # the pages start with SITE_STDLIB
+        runtime.discard("pyodide.asm.mjs")  # and with its classic script
+        runtime.add(site_build.CLASSIC_RUNTIME)
         needed.update(f"vendor/pyodide/{name}" for name in runtime)
         lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
         needed.add(f"vendor/pyodide/{lock['packages']['micropip']['file_name']}")
@@ -249,6 +252,54 @@ def test_the_runtime_script_is_pyodides_own_with_the_eager_compile_hint(tmp_path
         served = (site_build.VENDOR / "pyodide" / "pyodide.asm.mjs").read_bytes()
         own = (site_build.NODE_MODULES / "pyodide" / "pyodide.asm.mjs").read_bytes()
         assert served == site_build.EAGER_COMPILE_HINT.encode() + own
+
+
+CLASSIC_RUN = """
+const vm = require("node:vm");
+const [text, src] = [process.argv[1], process.argv[2]];
+const page = { URL, document: { currentScript: { src } } };
+vm.runInNewContext(text, page);  // compiled and run as a browser runs a classic script
+const made = page._createPyodideModule;
+made().then((url) => console.log(JSON.stringify([typeof made, url])));
+"""
+
+
+def test_the_classic_runtime_is_pyodides_module_as_a_classic_script(tmp_path: Path) -> None:
+    """pyodide.asm.js: the same factory, defined as a global by a classic script, which sees
+    its own address where the module saw import.meta.url; the compile hint stays first."""
+    module = (
+        site_build.EAGER_COMPILE_HINT
+        + "async function _createPyodideModule(){return new URL('x.wasm', import.meta.url).href}"
+        + "export default _createPyodideModule;\n"
+    )
+    classic = site_build.classic_runtime(module)
+    assert classic.startswith(site_build.EAGER_COMPILE_HINT)
+    assert "export" not in classic and "import.meta" not in classic
+    src = "https://example.org/vendor/pyodide/pyodide.asm.js"
+    ran = subprocess.run(
+        ["node", "-e", CLASSIC_RUN, classic, src], capture_output=True, text=True, check=True
+    )
+    assert json.loads(ran.stdout) == ["function", "https://example.org/vendor/pyodide/x.wasm"]
+    for odd in ("export const a = 1;", "const u = import.meta.resolve('x');"):
+        with pytest.raises(site_build.BuildError, match="no classic script made"):
+            site_build.classic_runtime(module + odd)
+    # the build's check compiles it as a browser compiles a classic script: a static import
+    # (which classic_runtime lets by) fails it
+    check = ["node", "-e", site_build.CLASSIC_CHECK]
+    for text, compiles in [
+        (classic, True),
+        (site_build.classic_runtime('import x from "y";\n' + module), False),
+    ]:
+        (tmp_path / "runtime.js").write_text(text, encoding="utf-8")
+        ran = subprocess.run([*check, str(tmp_path / "runtime.js")], capture_output=True)
+        assert (ran.returncode == 0) == compiles
+    if BUILT:
+        vendored = site_build.VENDOR / "pyodide"
+        made = site_build.classic_runtime((vendored / "pyodide.asm.mjs").read_text("utf-8"))
+        assert (vendored / site_build.CLASSIC_RUNTIME).read_text("utf-8") == made
+        files = site_build.precache_files()
+        assert "vendor/pyodide/pyodide.asm.js" in files
+        assert "vendor/pyodide/pyodide.asm.mjs" not in files  # no page of the site loads it
 
 
 def test_the_offline_worker_keeps_the_snapshot_it_precaches_inflated() -> None:
