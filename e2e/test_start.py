@@ -133,6 +133,13 @@ def test_pyodide_is_handed_the_runtime_compiled_while_the_snapshot_was_read(
     compiled = page.evaluate("() => window.__wasm")
     assert compiled == {"compileStreaming": ["pyodide.asm.wasm"], "instantiateStreaming": []}
     assert not [w for w in warnings if "runtime" in w], warnings
+    # a first visit: the head preloads the WebAssembly (runtime-preload.js), and Pyodide's
+    # runtime script is the classic one, never the module
+    assert page.locator('link[rel="preload"][href$="/pyodide.asm.wasm"]').count() == 1
+    assert page.evaluate("() => typeof globalThis._createPyodideModule") == "function"
+    fetched = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name)")
+    assert [u for u in fetched if u.endswith("/pyodide.asm.js")]
+    assert not [u for u in fetched if u.endswith("/pyodide.asm.mjs")], fetched
 
 
 def test_where_the_runtime_will_not_compile_early_pyodide_compiles_its_own(

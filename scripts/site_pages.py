@@ -69,10 +69,12 @@ INLINED_STYLE = re.compile(
 )
 """A style sheet of ours in a page's head (not a vendored one), inlined as a <style>."""
 INLINED_SCRIPT = re.compile(
-    r'^(?P<indent>[ \t]*)<script src="(?P<src>embed-frame\.js)"></script>$', re.MULTILINE
+    r'^(?P<indent>[ \t]*)<script src="(?P<src>embed-frame\.js|runtime-preload\.js)"></script>$',
+    re.MULTILINE,
 )
-"""The one blocking script in a game page's head, inlined: it must run before the first paint
-(an embedded page paints without the site's header)."""
+"""The blocking scripts in a game page's head, inlined: the embed's must run before the first
+paint (an embedded page paints without the site's header), and the runtime's preload as soon
+as the head is read, where the browser would have met a preload link."""
 POLICY_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="(?P<policy>[^"]*)">')
 
 
@@ -284,13 +286,14 @@ PRELOADED_FILES = (
     "pyscript.json",
     "vendor/pyodide/pyodide-lock.json",
     "vendor/pyodide/site_stdlib.zip",
-    "vendor/pyodide/pyodide.asm.wasm",
 )
 """What a start fetches, in order: each module imports the next, python.mjs adds Pyodide's
 runtime script (the classic one the build makes), and Pyodide fetches its files only once its
 scripts have run. Named in the head, all of it downloads from the first moment
 instead of one round trip after another (bench/run.py, network). `python.mjs` itself is not
-among them: the head loads it as a module script of its own (pages/game.html)."""
+among them: the head loads it as a module script of its own (pages/game.html). Nor is
+Pyodide's WebAssembly: on a first visit public/runtime-preload.js preloads it, and on a later
+one nothing does, so that Chromium hands python.mjs's fetch its compiled code."""
 
 
 def preloads(script: str, public: Path = PUBLIC) -> str:

@@ -126,9 +126,10 @@ def test_a_game_page_has_the_shared_blocks_and_unique_ids(name: str) -> None:
         ("python.mjs", "module", False, False),
         ("vendor/pyscript/core.js", "module", False, False),
     ], started
-    # site.css, table.css and embed-frame.js are inlined, whole (site_pages.inline_head)
+    # site.css, table.css, embed-frame.js and runtime-preload.js are inlined, whole
+    # (site_pages.inline_head)
     inline = GAMES[name]
-    for source in ("site.css", "table.css", "embed-frame.js"):
+    for source in ("site.css", "table.css", "embed-frame.js", "runtime-preload.js"):
         text = (ROOT / "public" / source).read_text(encoding="utf-8").rstrip("\n")
         assert text in inline, f"{name}: {source} is not inlined whole"
     (script,) = [a for t, a, _ in page.elements if t == "script" and a.get("type") == "py"]
@@ -187,7 +188,7 @@ def test_text_from_a_games_part_is_escaped(tmp_path: Path) -> None:
     assert f'aria-label="Game of {escaped}"' in text
     page = Page(text)
     assert page.by_id("game")[1]["aria-label"] == f"Game of {hostile}"  # one attribute, intact
-    assert text.count("<script>") == 1  # the inlined embed-frame.js alone
+    assert text.count("<script>") == 2  # the inlined embed-frame.js and runtime-preload.js
 
 
 def test_markup_from_a_games_part_is_kept_and_indented_as_its_slot() -> None:
@@ -264,6 +265,22 @@ def test_a_game_page_preloads_its_start_in_the_head(name: str) -> None:
     assert all(a["as"] == "fetch" and a["crossorigin"] == "anonymous" for a in fetched)
     for href in [*modules, *scripts, *(a["href"] for a in fetched)]:
         assert (site_build.PUBLIC / str(href)).is_file(), href
+
+
+def test_pyodides_webassembly_is_preloaded_on_a_first_visit_only() -> None:
+    """Named by no link of the head: the inlined runtime-preload.js adds the link, as fetch()
+    asks for the file, only where no offline worker serves the page, since a preloaded response
+    comes without the code Chromium keeps compiled for it."""
+    for text in GAMES.values():
+        links = [str(a.get("href")) for t, a, _ in Page(text).elements if t == "link"]
+        assert not [href for href in links if href.endswith("pyodide.asm.wasm")]
+    preload = (ROOT / "public" / "runtime-preload.js").read_text(encoding="utf-8")
+    assert "if (!navigator.serviceWorker?.controller) {" in preload
+    href = re.search(r'link\.href = "([^"]+)";', preload)
+    assert href is not None and (site_build.PUBLIC / href[1]).name == "pyodide.asm.wasm"
+    assert 'link.as = "fetch";' in preload and 'link.crossOrigin = "anonymous";' in preload
+    wrapper = (ROOT / "public" / "python.mjs").read_text(encoding="utf-8")
+    assert 'new URL("pyodide.asm.wasm", folder)' in wrapper  # the file python.mjs fetches
 
 
 def test_a_preload_of_a_file_the_site_lacks_fails_the_build(tmp_path: Path) -> None:
