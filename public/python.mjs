@@ -304,10 +304,10 @@ const runtime = runtimeFactory();
 runtime.catch(() => {}); // reported once, in loadPyodide
 
 async function runtimeFactory() {
-  const url = new URL("pyodide.asm.js", folder).href;
+  const url = new URL("pyodide.asm.js", folder);
   try {
-    if (globalThis.document) await added(url);
-    else (0, eval)(`${await (await fetched(new URL(url))).text()}\n//# sourceURL=${url}`);
+    if (globalThis.document) await added(url.href);
+    else (0, eval)(`${await (await fetched(url)).text()}\n//# sourceURL=${url}`);
     if (typeof globalThis[CLASSIC] === "function") return globalThis[CLASSIC];
   } catch (error) {
     console.warn(`Pyodide's runtime is imported as a module (${error.message})`);

@@ -66,9 +66,11 @@ CACHE_PREFIX = "bugs-table-"
 CACHE = ROOT / "build" / "site-cache"
 NODE_MODULES = ROOT / "node_modules"
 
+RUNTIME_MODULE = "pyodide.asm.mjs"
+"""Pyodide's runtime script as Pyodide ships it, an ES module (see CLASSIC_RUNTIME)."""
 PYODIDE_FILES = (
     "pyodide.mjs",
-    "pyodide.asm.mjs",
+    RUNTIME_MODULE,
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
@@ -149,8 +151,7 @@ def copy_runtime() -> None:
     pyodide_dir.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(NODE_MODULES / "pyodide" / name, pyodide_dir / name)
-    hint_eager_compile(pyodide_dir / "pyodide.asm.mjs")
-    module = (pyodide_dir / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    module = hint_eager_compile(pyodide_dir / RUNTIME_MODULE)
     classic = pyodide_dir / CLASSIC_RUNTIME
     classic.write_text(classic_runtime(module), encoding="utf-8")
     # compiled as a browser compiles a classic script: any module syntax left is an error here
@@ -175,11 +176,13 @@ background again, no code cache read). bugs.html playable on a later visit
 visits 1,190 and 1,214 ms to 1,162 and 1,129 (medians of 3, new profiles)."""
 
 
-def hint_eager_compile(script: Path) -> None:
-    """Put `EAGER_COMPILE_HINT` at the top of `script`, once."""
+def hint_eager_compile(script: Path) -> str:
+    """Put `EAGER_COMPILE_HINT` at the top of `script`, once; return the script's text."""
     text = script.read_text(encoding="utf-8")
     if not text.startswith(EAGER_COMPILE_HINT):
-        script.write_text(EAGER_COMPILE_HINT + text, encoding="utf-8")
+        text = EAGER_COMPILE_HINT + text
+        script.write_text(text, encoding="utf-8")
+    return text
 
 
 CLASSIC_RUNTIME = "pyodide.asm.js"
@@ -190,10 +193,10 @@ afresh each time, 105 ms on a background thread, the other core's share of the s
 wasm runtime's checks wait for it. A classic script's code the cache keeps compiled (read back
 in 13 ms). bugs.html playable on a later visit 543 ms to 528 (medians of 10 later visits,
 alternating with the module build's, two profiles)."""
-MODULE_EXPORT = "export default _createPyodideModule;"
 CLASSIC_GLOBAL = "_createPyodideModule"
 """The global the classic runtime defines: the factory pyodide.asm.mjs exports, under the name
 Pyodide's own classic pyodide.asm.js gave it until 0.27."""
+MODULE_EXPORT = f"export default {CLASSIC_GLOBAL};"
 
 
 OTHER_EXPORT = re.compile(
@@ -389,7 +392,7 @@ def precache_files(public: Path = PUBLIC) -> list[str]:
     stock = STOCK_STDLIB.relative_to(PUBLIC).as_posix()
     # Pyodide's runtime as a module: the same plain page loads it; the site's pages and the bot
     # worker load the classic script made from it (CLASSIC_RUNTIME)
-    module = (VENDOR / "pyodide" / "pyodide.asm.mjs").relative_to(PUBLIC).as_posix()
+    module = (VENDOR / "pyodide" / RUNTIME_MODULE).relative_to(PUBLIC).as_posix()
     skipped = {SERVICE_WORKER.name, PRECACHE.name, stock, module}
     files = [f"{name}.html" for name in site_pages.game_parts()] if public == PUBLIC else []
     for path in public.rglob("*"):
