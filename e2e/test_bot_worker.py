@@ -51,3 +51,27 @@ def test_a_dead_bot_worker_is_replaced_and_the_game_goes_on(page: Page, base_url
             break
         play_a_move_by_clicks(page)
     assert moves(page) >= before + 5
+
+
+def test_the_bot_worker_starts_without_a_warning(page: Page, base_url: str) -> None:
+    """The worker never reaches for the page's window or document, and says nothing of them:
+    pyscript.json's `sync_main_only` tells PyScript so (it warned on every start before)."""
+    warnings: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "warning":
+            warnings.append(message.text)
+
+    page.on("console", on_console)  # the worker's console comes through the page's too
+    open_page(page, base_url, seed=22)
+    set_up(page, [("Ana", "easy"), ("Zoe", "human"), ("Bo", "easy")])
+    expect(page.locator('script[worker][name="bots"]')).to_have_count(1)
+    before = moves(page)
+    assert wait_for_something_to_do(page) == "play"
+    play_a_move_by_clicks(page)
+    # the bots' two moves come from the worker, so it has started and answered
+    page.wait_for_function(
+        f"() => Number(document.getElementById('game').dataset.moves) > {before + 1}",
+        timeout=GAME_TIMEOUT_MS,
+    )
+    assert not [w for w in warnings if "SharedArrayBuffer" in w or "`window`" in w], warnings

@@ -370,6 +370,11 @@ def pyscript_config() -> str:
         # one started from the build's memory snapshot (python.mjs).
         "interpreter": "./python.mjs",
         "plugins": [f"!{name}" for name in DISABLED_PLUGINS],
+        # The bot worker (public/bugs_bots.py) only computes: strings in, strings out, never
+        # the page's window or document, which a worker reaches only through SharedArrayBuffer
+        # (a cross-origin isolated page). PyScript's documented flag for such a worker; without
+        # it, every worker's start warned on the console that window and document are missing.
+        "sync_main_only": True,
     }
     return json.dumps(config, indent=2) + "\n"
 

@@ -224,6 +224,8 @@ def test_the_config_loads_our_package_from_this_site_without_an_installer() -> N
     plugins = set(re.findall(r'"?([\w-]+)"?:\(\)=>import\("\./\1-', next(core).read_text()))
     assert {"error", "py-editor", "py-terminal"} <= plugins  # PyScript's plugins, as it names them
     assert {f"!{name}" for name in plugins} == set(config["plugins"])  # none of them is used
+    # the bot worker never uses the page's window or document: no SharedArrayBuffer needed
+    assert config["sync_main_only"] is True
     note = json.loads(site_build.wheel_note("bugs_table-9.9.9-py3-none-any.whl"))
     assert note == {"wheel": "bugs_table-9.9.9-py3-none-any.whl"}
 

@@ -213,7 +213,10 @@ async def _start_worker(number: int) -> _NamedWorker:
 
     await after_paint()
     name = "bots" if number == 0 else f"bots-{number}"
-    exports = await create_named_worker(src="./bugs_bots.py", name=name, config="./pyscript.json")
+    # No `config`: the worker then gets the page's own, pyscript.json as PyScript has read it.
+    # Named by its address instead, the worker's Python sees no config at all (PyScript hands
+    # it the address, not the settings), so it misses `sync_main_only` and warns of window.
+    exports = await create_named_worker(src="./bugs_bots.py", name=name)
     return _NamedWorker(exports, name)
 
 
