@@ -374,6 +374,7 @@ def pyscript_config() -> str:
         # the page's window or document, which a worker reaches only through SharedArrayBuffer
         # (a cross-origin isolated page). PyScript's documented flag for such a worker; without
         # it, every worker's start warned on the console that window and document are missing.
+        # The worker reads it only as the page's config (bugs_web.dom.browser._start_worker).
         "sync_main_only": True,
     }
     return json.dumps(config, indent=2) + "\n"

@@ -169,7 +169,7 @@ def needed_by_pages() -> set[str]:
         pyodide = PUBLIC / "vendor" / "pyodide"
         runtime = {*site_build.PYODIDE_FILES, site_build.SITE_STDLIB.name}
         runtime.discard(site_build.STOCK_STDLIB.name)  # the pages start with SITE_STDLIB
-        runtime.discard("pyodide.asm.mjs")  # and with its classic script
+        runtime.discard(site_build.RUNTIME_MODULE)  # and with its classic script
         runtime.add(site_build.CLASSIC_RUNTIME)
         needed.update(f"vendor/pyodide/{name}" for name in runtime)
         lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
@@ -295,6 +295,10 @@ def test_the_classic_runtime_is_pyodides_module_as_a_classic_script(tmp_path: Pa
         (tmp_path / "runtime.js").write_text(text, encoding="utf-8")
         ran = subprocess.run([*check, str(tmp_path / "runtime.js")], capture_output=True)
         assert (ran.returncode == 0) == compiles
+    # python.mjs loads that file and takes that global (a static page cannot import the names)
+    wrapper = (PUBLIC / "python.mjs").read_text(encoding="utf-8")
+    assert f'const CLASSIC = "{site_build.CLASSIC_GLOBAL}";' in wrapper
+    assert f'new URL("{site_build.CLASSIC_RUNTIME}", folder)' in wrapper
     if BUILT:
         vendored = site_build.VENDOR / "pyodide"
         made = site_build.classic_runtime((vendored / "pyodide.asm.mjs").read_text("utf-8"))
