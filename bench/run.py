@@ -101,7 +101,7 @@ is the floor under any later visit's playable table, whatever the page and PyScr
 FLOOR_AFTER = "bugs"
 FLOOR_VISITS = 2
 """The floor page is visited FLOOR_VISITS times after this game page's later visits, in its
-profile (the offline worker installed, the runtime's code cache written), and compared to the
+profile (the offline worker installed, the scripts' code caches written), and compared to the
 reference page's later (return) visits."""
 SITE = PUBLIC
 """The built site under test: --site points at another build (an older commit's, say)."""

@@ -104,8 +104,8 @@ def test_the_site_works_offline_after_one_visit(
     # A page never visited, with bots that think in a worker: the worker's Python comes from
     # the cache too.
     open_page(page, site, seed=3, pace=0, path="bugs.html")
-    # served by the offline worker: nothing preloads the WebAssembly, whose compiled code
-    # Chromium hands only to python.mjs's own fetch (runtime-preload.js)
+    # served by the offline worker: nothing preloads the WebAssembly, which python.mjs's own
+    # fetch takes from the offline cache (runtime-preload.js)
     assert page.locator('link[href$="pyodide.asm.wasm"]').count() == 0
     set_up(page, [("Zoe", "human"), ("Ana", "easy"), ("Bo", "easy")])
     while moves(page) < 8:

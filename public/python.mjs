@@ -132,10 +132,10 @@ plainWheel.catch(() => {});
 // Pyodide compiles its WebAssembly (9.6 MB) only once it has the snapshot in hand, since the
 // memory it makes is the snapshot's size; until then its download stalls, unread.
 // So with a snapshot to start from, the runtime is compiled from the moment this module runs,
-// while the snapshot is read (a later visit compiles from the browser's code cache), and
-// Pyodide is handed that module when it asks: a later visit of bugs.html playable 698 ms to
-// 668 (medians of 20, alternating). Where compiling here fails, Pyodide fetches and compiles
-// its own as usual.
+// while the snapshot is read (every visit compiles it: public/sw.js says why), and Pyodide is
+// handed that module when it asks: a later visit of bugs.html playable 698 ms to 668 (medians
+// of 20, alternating). Where compiling here fails, Pyodide fetches and compiles its own as
+// usual.
 const wasmURL = new URL("pyodide.asm.wasm", folder).href;
 const compiled = wanted.then((yes) => (yes ? compileRuntime() : null));
 

@@ -293,7 +293,7 @@ scripts have run. Named in the head, all of it downloads from the first moment
 instead of one round trip after another (bench/run.py, network). `python.mjs` itself is not
 among them: the head loads it as a module script of its own (pages/game.html). Nor is
 Pyodide's WebAssembly: on a first visit public/runtime-preload.js preloads it, and on a later
-one nothing does, so that Chromium hands python.mjs's fetch its compiled code."""
+one python.mjs's own fetch takes it from the offline cache, which measured faster."""
 
 
 def preloads(script: str, public: Path = PUBLIC) -> str:
