@@ -415,10 +415,12 @@ START_KINDS = ("cold", "warm", "return")
 later visit."""
 LINGER_S = 10
 """How long each visit stays open after its table is playable, as a person's does (the first
-moves of a game). Chromium keeps the WebAssembly it compiled with a cached response only once
-the module has run a while (V8 caches a module after enough of it is optimised): a visit closed
-the moment it is playable leaves the next one compiling Pyodide afresh, which no real second
-visit does. The reference page stays as long."""
+moves of a game). Chromium keeps the WebAssembly it compiled with a response from the HTTP
+cache (the reference page's) only once the module has run a while (V8 caches a module after
+enough of it is optimised): a visit closed the moment it is playable leaves the next one
+compiling Pyodide afresh, which no real second visit does. The game pages' runtime comes from
+the offline cache, for which Chromium keeps none (public/sw.js); they stay as long all the same,
+as their scripts' compiled code and the offline worker's precache are written meanwhile."""
 START_TARGETS = {"cold": "target 0.5", "warm": "target 0.25", "return": "target 0.25"}
 
 
