@@ -244,15 +244,15 @@ def test_the_interpreter_is_the_vendored_pyodide_started_from_the_built_snapshot
 def test_the_runtime_script_is_pyodides_own_with_the_eager_compile_hint(tmp_path: Path) -> None:
     """V8 compiles all of pyodide.asm.mjs as it streams in (`EAGER_COMPILE_HINT`): the hint
     is a comment on a line of its own before Pyodide's text, which is otherwise untouched."""
-    script = tmp_path / "pyodide.asm.mjs"
+    script = tmp_path / site_build.RUNTIME_MODULE
     script.write_text("async function _createPyodideModule(){}\n", encoding="utf-8")
     site_build.hint_eager_compile(script)
     site_build.hint_eager_compile(script)  # put on twice: still one hint
     hinted = script.read_text(encoding="utf-8")
     assert hinted == "//# allFunctionsCalledOnLoad\nasync function _createPyodideModule(){}\n"
     if BUILT:
-        served = (site_build.VENDOR / "pyodide" / "pyodide.asm.mjs").read_bytes()
-        own = (site_build.NODE_MODULES / "pyodide" / "pyodide.asm.mjs").read_bytes()
+        served = (site_build.VENDOR / "pyodide" / site_build.RUNTIME_MODULE).read_bytes()
+        own = (site_build.NODE_MODULES / "pyodide" / site_build.RUNTIME_MODULE).read_bytes()
         assert served == site_build.EAGER_COMPILE_HINT.encode() + own
 
 
@@ -299,13 +299,15 @@ def test_the_classic_runtime_is_pyodides_module_as_a_classic_script(tmp_path: Pa
     wrapper = (PUBLIC / "python.mjs").read_text(encoding="utf-8")
     assert f'const CLASSIC = "{site_build.CLASSIC_GLOBAL}";' in wrapper
     assert f'new URL("{site_build.CLASSIC_RUNTIME}", folder)' in wrapper
+    # and, where that fails, imports Pyodide's own module
+    assert f'new URL("{site_build.RUNTIME_MODULE}", folder)' in wrapper
     if BUILT:
         vendored = site_build.VENDOR / "pyodide"
-        made = site_build.classic_runtime((vendored / "pyodide.asm.mjs").read_text("utf-8"))
+        made = site_build.classic_runtime((vendored / site_build.RUNTIME_MODULE).read_text("utf-8"))
         assert (vendored / site_build.CLASSIC_RUNTIME).read_text("utf-8") == made
         files = site_build.precache_files()
         assert "vendor/pyodide/pyodide.asm.js" in files
-        assert "vendor/pyodide/pyodide.asm.mjs" not in files  # no page of the site loads it
+        assert f"vendor/pyodide/{site_build.RUNTIME_MODULE}" not in files  # no page loads it
 
 
 def test_the_offline_worker_keeps_the_snapshot_it_precaches_inflated() -> None:
