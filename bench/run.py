@@ -17,9 +17,10 @@ The parts:
   navigation to the first paint, to Python ready (the Start button enabled) and to a playable
   table (Start clicked the moment it is enabled, the table drawn in answer); the same for a
   bare PyScript page with the same runtime that prints one line (bench/reference.html), and
-  each page's ratio to it. And the floor under a later visit: a blank page that starts Python
-  as the game pages do and nothing else (bench/floor.html), visited twice more in bugs.html's
-  profile, to Python running.
+  each page's ratio to it. And two floors under a later visit, each visited twice more in
+  bugs.html's profile: a blank page that starts Python as the game pages do and nothing else
+  (bench/floor.html), to Python running; and the bare PyScript page with the site's start
+  instead of the plain one (bench/pyscript-floor.html), to its line shown.
 - bytes: what a first visit fetches, runtime (vendor/) and our own files, raw and gzipped,
   up to a playable table and then for the offline precache.
 - network: first visits (empty cache, no service worker) of the reference page and each game
@@ -62,7 +63,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
@@ -98,11 +99,19 @@ FLOOR = "bench/floor.html"
 """A blank page that starts Python as the game pages do (python.mjs, from the snapshot) and does
 nothing else: visited after a game page's later visits, in the same profile, its Python running
 is the floor under any later visit's playable table, whatever the page and PyScript do."""
+PYSCRIPT_FLOOR = "bench/pyscript-floor.html"
+"""The reference page with the site's start: bench/reference.html, but for its config, which is
+the site's own (python.mjs, Python restored from the memory snapshot; PyScript's plugins as the
+site leaves them out). It has no page of ours and no table, so its line shown is the floor under
+any later visit of a PyScript page started as ours are: what a game page cannot beat while it is
+a PyScript page, however little it draws."""
+PYSCRIPT_FLOOR_CONFIG = "bench/pyscript-floor.json"
+"""Its config, generated (pyscript_floor_config)."""
 FLOOR_AFTER = "bugs"
 FLOOR_VISITS = 2
-"""The floor page is visited FLOOR_VISITS times after this game page's later visits, in its
-profile (the offline worker installed, the scripts' code caches written), and compared to the
-reference page's later (return) visits."""
+"""The floor pages are visited FLOOR_VISITS times each, in turn, after this game page's later
+visits, in its profile (the offline worker installed, the scripts' code caches written), and
+compared to the reference page's later (return) visits."""
 SITE = PUBLIC
 """The built site under test: --site points at another build (an older commit's, say)."""
 VISIT_MS = 180_000
@@ -212,6 +221,28 @@ REFERENCE_CONFIG = {"interpreter": "../vendor/pyodide/pyodide.mjs"}
 the plain way, whatever the site's pages do to start faster."""
 
 
+def pyscript_floor_config(site: Path) -> dict[str, Any]:
+    """The site's config for PYSCRIPT_FLOOR: every setting as the site has it, the interpreter one
+    folder down, and no files or packages (the page imports nothing of ours)."""
+    config = site_config(site)
+    out = {key: value for key, value in config.items() if key not in ("files", "packages")}
+    out["interpreter"] = one_down(config["interpreter"])
+    return out
+
+
+REFERENCE_CONFIG_NAME = 'config="reference.json"'
+
+
+def pyscript_floor_page() -> bytes:
+    """PYSCRIPT_FLOOR's page: bench/reference.html with its config swapped for the site's, so
+    that the two pages differ in nothing else."""
+    page = (BENCH / "reference.html").read_text(encoding="utf-8")
+    if page.count(REFERENCE_CONFIG_NAME) != 1:
+        raise SystemExit(f"bench/reference.html: expected {REFERENCE_CONFIG_NAME} once")
+    config = Path(PYSCRIPT_FLOOR_CONFIG).name
+    return page.replace(REFERENCE_CONFIG_NAME, f'config="{config}"').encode()
+
+
 class BenchHandler(SiteHandler):
     """The site's handler, with /bench/ served from this folder and its configs generated."""
 
@@ -237,7 +268,7 @@ class BenchHandler(SiteHandler):
             super().do_GET()
             return
         self.send_response(200)
-        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Type", self.guess_type(clean))
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
@@ -281,6 +312,8 @@ def serving(static_host: bool = False) -> Iterator[str]:
     BenchHandler.generated = {
         "/bench/reference.json": json.dumps(REFERENCE_CONFIG).encode(),
         "/bench/workload.json": json.dumps(workload_config(SITE)).encode(),
+        f"/{PYSCRIPT_FLOOR}": pyscript_floor_page(),
+        f"/{PYSCRIPT_FLOOR_CONFIG}": json.dumps(pyscript_floor_config(SITE)).encode(),
     }
     kind = StaticHostHandler if static_host else BenchHandler
     handler = functools.partial(kind, directory=str(SITE), quiet=True)
@@ -453,7 +486,7 @@ def measure_start(
     results: dict[str, dict[str, list[dict[str, Any]]]] = {
         name: {kind: [] for kind in START_KINDS} for name in pages
     }
-    floor: list[dict[str, Any]] = []
+    floors: dict[str, list[dict[str, Any]]] = {FLOOR: [], PYSCRIPT_FLOOR: []}
     for name, path in pages.items():
         for _ in range(runs):
             with start_profile(playwright, browser, profile) as context:
@@ -471,7 +504,7 @@ def measure_start(
                 page.close()
                 later = [(results[name][kind], path) for kind in START_KINDS[1:]]
                 if name == FLOOR_AFTER:
-                    later += [(floor, FLOOR)] * FLOOR_VISITS
+                    later += [(visits, url) for url, visits in floors.items()] * FLOOR_VISITS
                 for kept, url in later:
                     page = context.new_page()  # the same profile again
                     kept.append(visit(page, base + url))
@@ -509,25 +542,51 @@ def measure_start(
                 START_TARGETS[kind],
                 single=True,
             )
-    floor_rows(report, floor, reference["return"])
+    for url, visits in floors.items():
+        floor_rows(report, visits, reference["return"], page=url)
 
 
-def floor_rows(report: Report, visits: Sequence[dict[str, Any]], reference: float) -> None:
-    """The floor page's visits: Python running (its steps in the note), and its ratio to the
-    reference page's later visits, beside the games' target."""
+class Floor(NamedTuple):
+    """What a floor page's visits measure, how to read it off a visit, and its ratio's note."""
+
+    measure: str
+    time: Callable[[dict[str, Any]], float | None]
+    note: str
+
+
+FLOORS = {
+    FLOOR: Floor(
+        "Python running",
+        lambda visit: visit["steps"].get("Python running"),
+        "the floor under the games' {target}",
+    ),
+    PYSCRIPT_FLOOR: Floor(
+        "Python ready",
+        lambda visit: visit.get("ready"),  # its line shown, as the reference page's
+        "the floor under any PyScript page, against the games' {target}",
+    ),
+}
+
+
+def floor_rows(
+    report: Report, visits: Sequence[dict[str, Any]], reference: float, page: str = FLOOR
+) -> None:
+    """A floor page's visits (FLOORS): the time to its measure (its start's steps in the note),
+    and that time's ratio to the reference page's later visits, beside the games' target."""
     if not visits:
         return
-    label = f"{FLOOR} later"
-    running = [v["steps"].get("Python running") for v in visits]
-    report.add("start", f"{label}, Python running", running, "ms", steps_note(visits))
-    kept = [ms for ms in running if ms is not None]
+    floor = FLOORS[page]
+    label = f"{page} later, {floor.measure}"
+    times = [floor.time(visit) for visit in visits]
+    report.add("start", label, times, "ms", steps_note(visits))
+    kept = [ms for ms in times if ms is not None]
     if kept:
         report.add(
             "start",
-            f"{label}, Python running / reference ready",
+            f"{label} / reference ready",
             [statistics.median(kept) / reference],
             "x",
-            f"the floor under the games' {START_TARGETS['return']}",
+            floor.note.format(target=START_TARGETS["return"]),
             single=True,
         )
 

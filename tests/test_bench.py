@@ -4,6 +4,7 @@ themselves come from running it (`bench/run.py`), never from a timed test."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 import threading
 import urllib.request
@@ -107,6 +108,59 @@ def test_the_floor_rows_give_python_running_and_its_share_of_the_reference() -> 
     empty = bench.Report()
     bench.floor_rows(empty, [], reference=1_600.0)
     assert empty.rows == []
+
+
+def test_the_pyscript_floor_rows_give_its_line_shown_and_its_share_of_the_reference() -> None:
+    report = bench.Report()
+    visits = [
+        {"ready": 380.0, "steps": {"runs": 90.0, "Python running": 350.0}},
+        {"ready": 400.0, "steps": {"runs": 100.0, "Python running": 360.0}},
+        {"ready": None, "steps": {"runs": 95.0}},  # its line never shown: named, not a crash
+    ]
+    bench.floor_rows(report, visits, reference=1_600.0, page=bench.PYSCRIPT_FLOOR)
+    ready, share = report.rows
+    assert ready.label == "bench/pyscript-floor.html later, Python ready"
+    assert ready.samples == [380.0, 400.0]
+    assert ready.note == "steps (ms): runs 95, Python running 355; 1 of 3 not recorded"
+    assert share.label == "bench/pyscript-floor.html later, Python ready / reference ready"
+    assert share.samples == [390.0 / 1_600.0]
+    assert share.note == "the floor under any PyScript page, against the games' target 0.25"
+
+
+def test_the_pyscript_floor_page_is_the_reference_page_with_the_sites_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site_settings = {
+        "interpreter": "./python.mjs",
+        "files": {"./wheels/w.whl": "./*"},
+        "packages": ["./wheels/p.whl"],
+        "plugins": ["!error"],
+        "sync_main_only": True,
+    }
+    (tmp_path / "pyscript.json").write_text(json.dumps(site_settings))
+    assert bench.pyscript_floor_config(tmp_path) == {
+        "interpreter": "../python.mjs",
+        "plugins": ["!error"],
+        "sync_main_only": True,
+    }
+    reference = (BENCH / "reference.html").read_text(encoding="utf-8")
+    page = bench.pyscript_floor_page().decode()
+    assert page != reference
+    assert page == reference.replace('config="reference.json"', 'config="pyscript-floor.json"')
+    monkeypatch.setattr(bench, "SITE", tmp_path)
+    with bench.serving() as base:
+        with urllib.request.urlopen(base + bench.PYSCRIPT_FLOOR) as response:
+            assert response.headers["Content-Type"] == "text/html; charset=utf-8"
+            assert response.read().decode() == page
+        with urllib.request.urlopen(base + bench.PYSCRIPT_FLOOR_CONFIG) as response:
+            assert response.headers["Content-Type"] == "application/json"
+            assert json.loads(response.read())["interpreter"] == "../python.mjs"
+
+
+def test_a_reference_page_whose_config_moved_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bench, "REFERENCE_CONFIG_NAME", 'config="elsewhere.json"')
+    with pytest.raises(SystemExit, match=re.escape('expected config="elsewhere.json" once')):
+        bench.pyscript_floor_page()
 
 
 def test_the_floor_page_starts_python_as_the_game_pages_do_and_nothing_else() -> None:
