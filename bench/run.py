@@ -486,7 +486,7 @@ def measure_start(
     results: dict[str, dict[str, list[dict[str, Any]]]] = {
         name: {kind: [] for kind in START_KINDS} for name in pages
     }
-    floors: dict[str, list[dict[str, Any]]] = {FLOOR: [], PYSCRIPT_FLOOR: []}
+    floors: dict[str, list[dict[str, Any]]] = {url: [] for url in FLOORS}
     for name, path in pages.items():
         for _ in range(runs):
             with start_profile(playwright, browser, profile) as context:
