@@ -219,6 +219,8 @@ def workload_config(site: Path) -> dict[str, Any]:
 REFERENCE_CONFIG = {"interpreter": "../vendor/pyodide/pyodide.mjs"}
 """A bare page's config, in JSON (PyScript's quickest): the vendored Pyodide itself, started
 the plain way, whatever the site's pages do to start faster."""
+REFERENCE_CONFIG_FILE = "bench/reference.json"
+"""Where REFERENCE's page reads it (served generated)."""
 
 
 def pyscript_floor_config(site: Path) -> dict[str, Any]:
@@ -230,7 +232,8 @@ def pyscript_floor_config(site: Path) -> dict[str, Any]:
     return out
 
 
-REFERENCE_CONFIG_NAME = 'config="reference.json"'
+REFERENCE_CONFIG_NAME = f'config="{Path(REFERENCE_CONFIG_FILE).name}"'
+"""How REFERENCE's page names its config, which PYSCRIPT_FLOOR's page swaps."""
 
 
 def pyscript_floor_page() -> bytes:
@@ -244,7 +247,8 @@ def pyscript_floor_page() -> bytes:
 
 
 class BenchHandler(SiteHandler):
-    """The site's handler, with /bench/ served from this folder and its configs generated."""
+    """The site's handler, with /bench/ served from this folder and its configs and the
+    PyScript floor's page generated."""
 
     # As GitHub Pages serves: fresh for 10 minutes. The dev server's "no-cache" has every later
     # visit revalidate, and a revalidated response often loses the WebAssembly Chromium compiled
@@ -310,7 +314,7 @@ def serving(static_host: bool = False) -> Iterator[str]:
     """The site and the bench pages on a free port of 127.0.0.1: yields the base URL. With
     `static_host`, text, JavaScript, JSON and wasm go gzipped, as a static host sends them."""
     BenchHandler.generated = {
-        "/bench/reference.json": json.dumps(REFERENCE_CONFIG).encode(),
+        f"/{REFERENCE_CONFIG_FILE}": json.dumps(REFERENCE_CONFIG).encode(),
         "/bench/workload.json": json.dumps(workload_config(SITE)).encode(),
         f"/{PYSCRIPT_FLOOR}": pyscript_floor_page(),
         f"/{PYSCRIPT_FLOOR_CONFIG}": json.dumps(pyscript_floor_config(SITE)).encode(),
