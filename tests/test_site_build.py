@@ -306,7 +306,7 @@ def test_the_classic_runtime_is_pyodides_module_as_a_classic_script(tmp_path: Pa
         made = site_build.classic_runtime((vendored / site_build.RUNTIME_MODULE).read_text("utf-8"))
         assert (vendored / site_build.CLASSIC_RUNTIME).read_text("utf-8") == made
         files = site_build.precache_files()
-        assert "vendor/pyodide/pyodide.asm.js" in files
+        assert f"vendor/pyodide/{site_build.CLASSIC_RUNTIME}" in files
         assert f"vendor/pyodide/{site_build.RUNTIME_MODULE}" not in files  # no page loads it
 
 
