@@ -32,6 +32,8 @@ The parts:
 - bots: per game and level, the time of a bot move as the bot worker makes it (the record
   replayed, then the bot), median and 95th percentile over the same positions in CPython and
   in the browser, and the search's iterations per second.
+- advice: per game, the time of a hint and of one analysed move in the bot worker, in CPython
+  and in the browser, median and 95th percentile.
 - memory: the page's memory (JS heap, WASM, Python objects, the worker's heap) after 1 and
   after --games bot-only games in a row in one page.
 - engines: per browser engine (Chromium through Playwright; Debian's Firefox ESR through
@@ -232,7 +234,12 @@ def pyscript_floor_config(site: Path) -> dict[str, Any]:
     return out
 
 
-REFERENCE_CONFIG_NAME = f'config="{Path(REFERENCE_CONFIG_FILE).name}"'
+def config_attribute(config_file: str) -> str:
+    """How a bench page beside it names `config_file` on its PyScript tag."""
+    return f'config="{Path(config_file).name}"'
+
+
+REFERENCE_CONFIG_NAME = config_attribute(REFERENCE_CONFIG_FILE)
 """How REFERENCE's page names its config, which PYSCRIPT_FLOOR's page swaps."""
 
 
@@ -242,8 +249,7 @@ def pyscript_floor_page() -> bytes:
     page = (BENCH / "reference.html").read_text(encoding="utf-8")
     if page.count(REFERENCE_CONFIG_NAME) != 1:
         raise SystemExit(f"bench/reference.html: expected {REFERENCE_CONFIG_NAME} once")
-    config = Path(PYSCRIPT_FLOOR_CONFIG).name
-    return page.replace(REFERENCE_CONFIG_NAME, f'config="{config}"').encode()
+    return page.replace(REFERENCE_CONFIG_NAME, config_attribute(PYSCRIPT_FLOOR_CONFIG)).encode()
 
 
 class BenchHandler(SiteHandler):
