@@ -170,6 +170,7 @@ def open_page(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Table]]
                     else "",
                     "dialog": "" if table.el("dialog").hidden else table.el("dialog-box").innerHTML,
                     "active": doc.activeElement,
+                    "thinking": table.attr("thinking"),
                 }
             )
 
@@ -296,6 +297,45 @@ def test_bugspiel_a_person_and_a_bot_play_a_whole_game(open_page: Callable[..., 
         assert "buy bug 7" in played and "pass" in played
 
     run(game)
+
+
+def test_each_bot_move_is_drawn_once_with_the_next_bot_thinking(
+    open_page: Callable[..., Table],
+) -> None:
+    """`TurnTablePage.show_moved`: a move after which a bot moves next is drawn once, with that
+    bot thinking; the draw that showed it without would be redrawn in the same task, never
+    painted (a Bugspiel move cost two whole redraws, 44 ms of the page's thread)."""
+    t = open_page("bugspiel")
+
+    async def go() -> None:
+        t.start([("Ana", "easy"), ("Bo", "easy"), ("You", "human")])
+        await t.settle()
+        assert t.page.session.to_act == 2 and t.attr("thinking") == "false"
+        # the Start draw; then Ana thinking, Bo thinking, and the person's turn: one draw each
+        moves = [len(d["session"].record.actions) for d in t.draws]
+        assert moves == [0, 0, 1, 2]
+        assert [d["thinking"] for d in t.draws] == ["false", "true", "true", "false"]
+
+    run(go)
+
+
+def test_bots_alone_draw_each_moment_of_a_bugs_game_once(open_page: Callable[..., Table]) -> None:
+    """With bots only, every move and every end of a hand is drawn once (`show_moved`), the
+    hand's end before the pause that shows it, and the new hand with its first bot thinking."""
+    t = open_page("bugs", "?seed=2&pace=0")
+
+    async def go() -> None:
+        t.start([("Ana", "easy"), ("Bo", "easy"), ("Cy", "easy")])
+        await t.settle()
+        t.check_the_end(focused=False)
+        shown = [(len(d["session"].record.actions), d["screen"]) for d in t.draws[1:]]
+        assert len(shown) == len(set(shown)), "a moment drawn twice"
+        assert ("hand-over" in {screen for _, screen in shown}) and len(shown) > 100
+        for draw in t.draws[1:]:
+            s = draw["session"]
+            assert draw["thinking"] == ("true" if s.bot_turn() is not None else "false")
+
+    run(go)
 
 
 async def play_bag(t: Table, tick_ms: float = 40, most: int = 200_000) -> set[str]:

@@ -148,8 +148,7 @@ class BugsPage(TurnTablePage[Session]):
         await asyncio.sleep(self.pace_ms() / 1000 * 2)
         moved = self.current(generation)
         if moved is not None:
-            self.session = moved.next_hand()
-            self.draw()
+            self.show_moved(moved.next_hand())
         return True
 
 

@@ -48,9 +48,22 @@ def coord(value: float) -> str:
 
 def el(parent: ET.Element, tag: str, **attrs: object) -> ET.Element:
     """A child element; `stroke_width=2` becomes `stroke-width="2"`, `class_` is `class`."""
+    names = _NAMES
     return ET.SubElement(
-        parent, tag, {k.rstrip("_").replace("_", "-"): str(v) for k, v in attrs.items()}
+        parent,
+        tag,
+        {names[k] if k in names else _name(k): str(v) for k, v in attrs.items()},
     )
+
+
+_NAMES: dict[str, str] = {}
+"""Each keyword `el` has met, with its SVG name: a table's draw names a few dozen, thousands of
+times."""
+
+
+def _name(keyword: str) -> str:
+    name = _NAMES[keyword] = keyword.rstrip("_").replace("_", "-")
+    return name
 
 
 def rect(
@@ -87,17 +100,13 @@ def text(
 ) -> ET.Element:
     """A text element at (x, y), followed by a space: assistive technology and checkers
     that join a group's texts (a button's visible words) then see words, not "3earwig"."""
-    node = el(
-        parent,
-        "text",
-        x=f"{x:g}",
-        y=f"{y:g}",
-        font_size=size,
-        fill=fill,
-        text_anchor=anchor,
-        font_weight=weight,
-        font_family=FONT,
-    )
+    attrs = {"x": f"{x:g}", "y": f"{y:g}", "font-size": str(size), "fill": fill}
+    # the root holds the usual face, anchor and weight (`svg_root`): a text names only others
+    if anchor != "start":
+        attrs["text-anchor"] = anchor
+    if weight != "normal":
+        attrs["font-weight"] = weight
+    node = ET.SubElement(parent, "text", attrs)
     node.text = words
     node.tail = " "  # between elements: never drawn
     return node
@@ -114,6 +123,11 @@ def svg_root(width: int, height: int, label_id: str, label: str, css_class: str)
             "role": "group",
             "aria-labelledby": label_id,
             "class": css_class,
+            # what each text has unless it says otherwise (`text`), and never inherits
+            # from the page around the drawing
+            "font-family": FONT,
+            "font-weight": "normal",
+            "text-anchor": "start",
         },
     )
     title = el(root, "title", id=label_id)
@@ -160,8 +174,13 @@ def _write(node: ET.Element, out: Callable[[str], object]) -> None:
     if not isinstance(tag, str):  # ET.Comment and ET.ProcessingInstruction: none drawn here
         raise TypeError(f"a drawing holds elements only, not {tag!r}")
     out(f"<{tag}")
-    for key, value in node.attrib.items():
-        out(f' {key}="{_escape_attribute(value)}"')
+    attrib = node.attrib
+    if _SPECIAL.search("".join(attrib.values())) is None:  # most need nothing: checked once
+        for key, value in attrib.items():
+            out(f' {key}="{value}"')
+    else:
+        for key, value in attrib.items():
+            out(f' {key}="{_escape_attribute(value)}"')
     if node.text or len(node):
         out(">")
         if node.text:
@@ -195,5 +214,8 @@ def _escape_attribute(value: str) -> str:
             value = value.replace(plain, entity)
     return value
 
+
+_SPECIAL = re.compile('[&<>"\r\n\t]')
+"""A character an attribute's value must have escaped (`_escape_attribute`)."""
 
 _ATTRIBUTE_ENTITIES = (('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
