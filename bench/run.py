@@ -34,6 +34,11 @@ The parts:
   in the browser, and the search's iterations per second.
 - advice: per game, the time of a hint and of one analysed move in the bot worker, in CPython
   and in the browser, median and 95th percentile.
+- moves: per game page, bot-only games at the Instant pace in a 1280 x 900 window, traced
+  for MOVES_TRACE_S seconds once the page's Python has tiered up: each main-thread task that
+  redraws (sets some HTML), median and 95th percentile, and the moves and redraws in the
+  trace. A redraw's task is what a move costs the page's thread, the bot's answer taken in,
+  the table drawn and the browser's style and layout forced inside it.
 - memory: the page's memory (JS heap, WASM, Python objects, the worker's heap) after 1 and
   after --games bot-only games in a row in one page.
 - engines: per browser engine (Chromium through Playwright; Debian's Firefox ESR through
@@ -47,6 +52,7 @@ The parts:
 from __future__ import annotations
 
 import argparse
+import bisect
 import functools
 import gzip
 import itertools
@@ -78,16 +84,18 @@ from playwright.sync_api import (  # noqa: E402
     Page,
     Playwright,
     Request,
+    ViewportSize,
     expect,
     sync_playwright,
 )
 from site_server import SiteHandler, SiteServer  # noqa: E402
 
+from bugs_table import moves, open_page, screen, set_up  # noqa: E402
 from page_memory import MB, bot_games_in_a_row  # noqa: E402
 from site_checks import CHROMIUM, CHROMIUM_ARGS, PUBLIC  # noqa: E402
 from webkit_driver import start_webkit, virtual_display, webkit_version  # noqa: E402
 
-PARTS = ("start", "network", "bytes", "playouts", "bots", "advice", "memory")
+PARTS = ("start", "network", "bytes", "playouts", "bots", "advice", "moves", "memory")
 EXTRA_PARTS = ("engines",)
 """Parts run only when asked for by name."""
 GAME_PAGES = {
@@ -844,6 +852,81 @@ def measure_advice(browser: Browser, base: str, count: int, report: Report) -> N
         print(f"  advice {game} done", file=sys.stderr)
 
 
+# -- moves ----------------------------------------------------------------------------------
+
+MOVES_WARM_S = 3
+"""Bot play before the trace: the page's Python tiers up, as it has after a game's first moves."""
+MOVES_TRACE_S = 6
+MOVES_WINDOW: ViewportSize = {"width": 1280, "height": 900}
+"""A laptop's window: the table is drawn at its width, as a person sees it."""
+MOVES_TRACE = ["devtools.timeline", "disabled-by-default-devtools.timeline"]
+"""Chromium's trace categories with each task (RunTask) and each HTML parse (ParseHTML)."""
+
+
+def redraw_tasks(events: Sequence[dict[str, Any]]) -> list[float]:
+    """The durations (ms) of the tasks of the page's main thread that set some HTML (a
+    ParseHTML inside): a redraw's whole task, the Python before and after it included. The
+    page's thread is the renderer main thread with the most events (a trace may hold others)."""
+    threads: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    mains = set()
+    for event in events:
+        key = (event.get("pid", 0), event.get("tid", 0))
+        if event.get("ph") == "M" and event.get("name") == "thread_name":
+            if event.get("args", {}).get("name") == "CrRendererMain":
+                mains.add(key)
+        elif event.get("ph") == "X":
+            threads.setdefault(key, []).append(event)
+    if not mains:
+        return []
+    busiest = max(mains, key=lambda key: len(threads.get(key, [])))
+    spans = threads.get(busiest, [])
+    parses = sorted(e["ts"] for e in spans if e["name"] == "ParseHTML")
+    found = []
+    for task in (e for e in spans if e["name"] == "RunTask"):
+        first = bisect.bisect_left(parses, task["ts"])
+        if first < len(parses) and parses[first] <= task["ts"] + task.get("dur", 0):
+            found.append(task.get("dur", 0) / 1000)
+    return found
+
+
+def play_on(page: Page, seconds: float) -> int:
+    """Let the bots play for `seconds`, a new game started ("Play again") whenever one ends;
+    return the moves played meanwhile."""
+    played, last = 0, moves(page)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(250)
+        now = moves(page)
+        played += now - last if now >= last else now  # a new game counts from 0
+        last = now
+        if screen(page) == "game-over":
+            page.locator('#dialog-box [data-ui="again"]').click()
+            last = 0
+    return played
+
+
+def measure_moves(browser: Browser, base: str, report: Report) -> None:
+    """A bot move's main-thread task on each game page, from a trace of bot-only games."""
+    expect.set_options(timeout=60_000)
+    for game, (path, players) in GAME_PAGES.items():
+        context = browser.new_context(viewport=MOVES_WINDOW)
+        page = context.new_page()
+        open_page(page, base, seed=7, path=path)  # pace=0: the "Instant" bot speed
+        set_up(page, [(f"Bot {i + 1}", "easy") for i in range(players)])
+        play_on(page, MOVES_WARM_S)
+        browser.start_tracing(page=page, categories=MOVES_TRACE)
+        played = play_on(page, MOVES_TRACE_S)
+        trace = json.loads(browser.stop_tracing())
+        context.close()
+        events = trace["traceEvents"] if isinstance(trace, dict) else trace
+        tasks = redraw_tasks(events)
+        note = f"{played} moves, {len(tasks)} redraws in {MOVES_TRACE_S} s"
+        if tasks:
+            note = f"p95 {percentile(tasks, 0.95):,.1f} ms; {note}"
+        report.add("moves", f"{game}, a redraw's main-thread task", tasks, "ms", note)
+        print(f"  moves {game} done", file=sys.stderr)
+
+
 # -- memory ---------------------------------------------------------------------------------
 
 
@@ -1088,6 +1171,8 @@ def main(argv: list[str]) -> int:
             measure_bots(browser, base, args.positions, report)
         if "advice" in args.parts:
             measure_advice(browser, base, args.positions, report)
+        if "moves" in args.parts:
+            measure_moves(browser, base, report)
         if "memory" in args.parts:
             measure_memory(browser, base, args.games, report)
         if "engines" in args.parts:

@@ -91,6 +91,33 @@ def test_the_start_steps_note_gives_each_steps_median_in_order() -> None:
     assert bench.steps_note([{"steps": {}}, {}]) == ""  # the reference page has none
 
 
+def test_a_redraw_is_a_task_of_the_pages_main_thread_that_parses_html() -> None:
+    def thread(pid: int, tid: int, name: str) -> dict[str, object]:
+        return {"ph": "M", "name": "thread_name", "pid": pid, "tid": tid, "args": {"name": name}}
+
+    def span(name: str, ts: int, dur: int, pid: int = 1, tid: int = 1) -> dict[str, object]:
+        return {"ph": "X", "name": name, "ts": ts, "dur": dur, "pid": pid, "tid": tid}
+
+    events = [
+        thread(1, 1, "CrRendererMain"),  # the page's, the busiest
+        thread(2, 1, "CrRendererMain"),  # another renderer's (about:blank)
+        thread(1, 7, "DedicatedWorker thread"),
+        span("RunTask", 1_000, 16_000),
+        span("ParseHTML", 5_000, 1_000),  # inside: a redraw of 16 ms
+        span("RunTask", 20_000, 3_000),  # a task with no HTML set: not a redraw
+        span("RunTask", 30_000, 2_500),
+        span("ParseHTML", 31_000, 200),
+        span("ParseHTML", 31_500, 200),  # two parses, still one task
+        span("ParseHTML", 40_000, 100),  # outside any task
+        span("RunTask", 50_000, 9_000, tid=7),
+        span("ParseHTML", 51_000, 100, tid=7),  # the worker's thread: not the page's
+        span("RunTask", 60_000, 40_000, pid=2),
+        span("ParseHTML", 61_000, 100, pid=2),
+    ]
+    assert bench.redraw_tasks(events) == [16.0, 2.5]
+    assert bench.redraw_tasks([span("RunTask", 0, 1), span("ParseHTML", 0, 1)]) == []
+
+
 def test_the_floor_rows_give_python_running_and_its_share_of_the_reference() -> None:
     report = bench.Report()
     visits = [
