@@ -599,6 +599,18 @@ class Window:
         self.listeners: dict[str, list[Callable[[Any], Any]]] = {}
         self.coarse = False  # True: a touch screen, for `matchMedia("(pointer: coarse)")`
         self.frame_callbacks: list[Callable[[float], Any]] = []
+        self.timers: list[tuple[float, Callable[[], Any]]] = []  # (due, callback), unrun
+
+    def setTimeout(self, callback: Callable[[], Any], delay_ms: float = 0) -> int:
+        self.timers.append((self.clock.ms + delay_ms, callback))
+        return len(self.timers)
+
+    def run_timers(self) -> None:
+        """Run each timer that is due by the clock, in the order they fall due."""
+        due = sorted((t for t in self.timers if t[0] <= self.clock.ms), key=lambda t: t[0])
+        self.timers = [t for t in self.timers if t[0] > self.clock.ms]
+        for _when, callback in due:
+            callback()
 
     def requestAnimationFrame(self, callback: Callable[[float], Any]) -> int:
         self.frame_callbacks.append(callback)

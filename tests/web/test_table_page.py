@@ -299,6 +299,45 @@ def test_bugspiel_a_person_and_a_bot_play_a_whole_game(open_page: Callable[..., 
     run(game)
 
 
+@pytest.mark.parametrize("game", PAGES)
+def test_the_setup_form_warms_the_table_up_off_the_page(
+    open_page: Callable[..., Table], game: str
+) -> None:
+    """`TablePage.warm_up_table`: WARM_UP_MS after Python is ready a throwaway game of the
+    form's seats is set up and drawn, and nothing of it reaches the page or the page's state."""
+    t = open_page(game)
+    drawn: list[str] = []
+    render = t.page.table_svg
+    t.page.table_svg = lambda s, replaying, width: drawn.append(render(s, replaying, width))
+    page_before = t.doc.root.innerHTML
+    t.win.clock.ms += sys.modules["bugs_pages.table_page"].WARM_UP_MS - 1
+    t.win.run_timers()
+    assert drawn == []  # not yet
+    t.win.clock.ms += 1
+    t.win.run_timers()
+    assert len(drawn) == 1 and drawn[0].startswith("<svg")
+    assert t.doc.root.innerHTML == page_before and t.draws == []
+    assert t.page.session is None and t.win.timers == [] and not t.page.running
+    assert not t.el("setup").hidden and t.worker.warmed == 0
+
+
+def test_the_warm_up_skips_a_game_already_on_and_a_form_that_makes_none(
+    open_page: Callable[..., Table],
+) -> None:
+    t = open_page("bugspiel")
+    drawn: list[str] = []
+    t.page.table_svg = lambda *_a: drawn.append("drawn") or ""
+    t.el("target").value = "not a number"  # read_options: ValueError, said only at Start
+    t.win.clock.ms += sys.modules["bugs_pages.table_page"].WARM_UP_MS
+    t.win.run_timers()
+    assert drawn == [] and t.el("setup-error").hidden
+    t.el("target").value = "100"
+    t.start([("You", "human"), ("Ana", "easy")])  # a game is on before the timer fires
+    t.win.setTimeout(t.page.warm_up_table, 0)
+    t.win.run_timers()
+    assert drawn == ["drawn"] * (len(t.draws))  # only the game's own draws
+
+
 def test_each_bot_move_is_drawn_once_with_the_next_bot_thinking(
     open_page: Callable[..., Table],
 ) -> None:
