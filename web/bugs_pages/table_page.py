@@ -197,16 +197,20 @@ class TablePage(Generic[S]):
     def start_from_form(self, event: Any) -> None:
         """The setup form's "Start": a new game with its seats and options."""
         event.preventDefault()
-        session_class = self.kit.session
         try:
-            seats = session_class.make_seats(form_entries())
-            session = session_class.start(seats, fresh_seed(self.generation), self.read_options())
-            session = self.link.start(session)
+            session = self.link.start(self.form_session(fresh_seed(self.generation)))
         except (BugsError, ValueError) as error:
             show_setup_error(str(error))
             return
         show_setup_error("")
         self.begin(session)
+
+    def form_session(self, seed: int) -> S:
+        """A new game of the setup form's seats and options from `seed` (BugsError or
+        ValueError, naming the problem, when the form makes none)."""
+        session_class = self.kit.session
+        seats = session_class.make_seats(form_entries())
+        return session_class.start(seats, seed, self.read_options())
 
     def begin(self, session: S, *, loaded: bool = False, study: bool = False) -> None:
         """Show `session` (a new game, a `loaded` one, or a lesson's or puzzle's `study` at a
@@ -662,8 +666,7 @@ class TablePage(Generic[S]):
         if self.session is not None or el("setup").hidden:
             return
         try:
-            seats = self.kit.session.make_seats(form_entries())
-            session = self.kit.session.start(seats, 0, self.read_options())
+            session = self.form_session(0)  # the very set-up a Start makes
         except (BugsError, ValueError):
             return
         self.table_svg(session, False, DEFAULT_WIDTH)
