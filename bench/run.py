@@ -91,7 +91,7 @@ from playwright.sync_api import (  # noqa: E402
 from site_server import SiteHandler, SiteServer  # noqa: E402
 
 from bugs_table import moves, open_page, screen, set_up  # noqa: E402
-from page_memory import MB, bot_games_in_a_row  # noqa: E402
+from page_memory import MB, PLAY_AGAIN, bot_games_in_a_row, easy_bots  # noqa: E402
 from site_checks import CHROMIUM, CHROMIUM_ARGS, PUBLIC  # noqa: E402
 from webkit_driver import start_webkit, virtual_display, webkit_version  # noqa: E402
 
@@ -900,7 +900,7 @@ def play_on(page: Page, seconds: float) -> int:
         played += now - last if now >= last else now  # a new game counts from 0
         last = now
         if screen(page) == "game-over":
-            page.locator('#dialog-box [data-ui="again"]').click()
+            page.locator(PLAY_AGAIN).click()
             last = 0
     return played
 
@@ -912,7 +912,7 @@ def measure_moves(browser: Browser, base: str, report: Report) -> None:
         context = browser.new_context(viewport=MOVES_WINDOW)
         page = context.new_page()
         open_page(page, base, seed=7, path=path)  # pace=0: the "Instant" bot speed
-        set_up(page, [(f"Bot {i + 1}", "easy") for i in range(players)])
+        set_up(page, easy_bots(players))
         play_on(page, MOVES_WARM_S)
         browser.start_tracing(page=page, categories=MOVES_TRACE)
         played = play_on(page, MOVES_TRACE_S)

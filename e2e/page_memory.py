@@ -34,6 +34,8 @@ from bugs_web.bot_worker import WATCHDOG_SECONDS
 MB = 1024 * 1024
 GAME_MS = 600_000
 """The longest one bot-only game may take at the Instant pace."""
+PLAY_AGAIN = '#dialog-box [data-ui="again"]'
+"""The game-over dialog's "Play again, same players" button."""
 SETTLE_MS = int((WATCHDOG_SECONDS + 2) * 1000)
 """How long the page idles before it is measured. Each bot move's call to the worker has a
 watchdog timer (bugs_web.bot_worker); once the answer is in, the timer is cancelled, but
@@ -162,6 +164,11 @@ def table(rows: list[Figures]) -> str:
     return "\n".join(lines)
 
 
+def easy_bots(players: int) -> list[tuple[str, str]]:
+    """The setup form's seats, (name, kind), for a game of `players` easy bots."""
+    return [(f"Bot {i + 1}", "easy") for i in range(players)]
+
+
 def bot_games_in_a_row(
     page: Page, base_url: str, path: str, players: int, games: int, measure_after: Sequence[int]
 ) -> list[Figures]:
@@ -174,18 +181,18 @@ def bot_games_in_a_row(
     cdp.send("HeapProfiler.enable")
     open_page(page, base_url, seed=7, path=path)  # pace=0: the "Instant" bot speed
     started = time.monotonic()
-    set_up(page, [(f"Bot {i + 1}", "easy") for i in range(players)])
+    set_up(page, easy_bots(players))
     rows: list[Figures] = []
     for played in range(1, games + 1):
         if played > 1:
-            again = page.locator('#dialog-box [data-ui="again"]')
+            again = page.locator(PLAY_AGAIN)
             again.click()
             expect(again).to_be_hidden()  # a new game is on (no game here ends in a second)
         page.wait_for_function(
             "() => document.getElementById('game').dataset.screen === 'game-over'",
             timeout=GAME_MS,
         )
-        expect(page.locator('#dialog-box [data-ui="again"]')).to_be_visible()
+        expect(page.locator(PLAY_AGAIN)).to_be_visible()
         if played in measure_after:
             rows.append(measure(page, cdp, worker, played, started))
     return rows

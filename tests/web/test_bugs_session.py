@@ -63,20 +63,24 @@ def bot_moves(session: Session) -> Session:
     return session.bot_move(turn.moves, turn.seat, answer["action"])
 
 
-def run(session: Session, on_step: object = None, limit: int = 20_000) -> Session:
+def step(session: Session) -> Session:
+    """The next screen, as the page moves on from `session` (not at the game's end)."""
+    if session.screen == HAND_OVER:
+        return session.next_hand()
+    if session.screen == HANDOFF:
+        return session.take_device()
+    if session.my_turn():
+        return person_moves(session)
+    return bot_moves(session)
+
+
+def run(session: Session, limit: int = 20_000) -> Session:
     """Play to the end the way the page does, checking privacy at every screen."""
     for _ in range(limit):
         check_privacy(session)
         if session.screen == GAME_OVER:
             return session
-        if session.screen == HAND_OVER:
-            session = session.next_hand()
-        elif session.screen == HANDOFF:
-            session = session.take_device()
-        elif session.my_turn():
-            session = person_moves(session)
-        else:
-            session = bot_moves(session)
+        session = step(session)
     raise AssertionError("the game did not end")
 
 
@@ -89,6 +93,22 @@ def check_privacy(session: Session) -> None:
         assert session.is_person(session.viewer)
     if session.screen == PLAY and session.to_act is not None and session.is_person(session.to_act):
         assert session.viewer == session.to_act
+
+
+def test_bot_to_move_says_what_bot_turn_says_on_every_screen() -> None:
+    """`bot_to_move` is `bot_turn() is not None` without the request it builds: on a bot's
+    turn, a person's, a hand-off, a hand's end and the game's end."""
+    seats = make_seats([("You", "human"), ("Ana", "easy"), ("Me", "human"), ("Bo", "easy")])
+    session = Session.start(seats, seed=5)
+    seen: set[tuple[str, bool]] = set()
+    for _ in range(20_000):
+        assert session.bot_to_move() == (session.bot_turn() is not None)
+        seen.add((session.screen, session.bot_to_move()))
+        if session.screen == GAME_OVER:
+            break
+        session = step(session)
+    assert {(PLAY, True), (PLAY, False), (HANDOFF, False), (HAND_OVER, False)} <= seen
+    assert (GAME_OVER, False) in seen
 
 
 def test_make_seats_checks_and_tidies() -> None:

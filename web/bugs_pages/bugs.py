@@ -139,7 +139,7 @@ class BugsPage(TurnTablePage[Session]):
         return s.composes(text)
 
     def bots_due(self, s: Session) -> bool:
-        return s.bot_turn() is not None or (s.screen == HAND_OVER and s.auto_continue())
+        return s.bot_to_move() or (s.screen == HAND_OVER and s.auto_continue())
 
     async def between_turns(self, generation: int, s: Session) -> bool:
         """With no person at the table, the end-of-hand screen moves on by itself."""

@@ -765,11 +765,11 @@ class TurnTablePage(TablePage[T]):
     """A page whose seats take turns: one bot loop asks the worker for each bot's move."""
 
     def turn_line(self, s: T) -> str:
-        return "" if s.bot_turn() is not None else self.status_text(s)
+        return "" if s.bot_to_move() else self.status_text(s)
 
     def bots_due(self, s: T) -> bool:
         """A bot is to move."""
-        return s.bot_turn() is not None
+        return s.bot_to_move()
 
     async def between_turns(self, generation: int, s: T) -> bool:
         """A step of the loop before the next bot move (Bugs: the end of a hand with no person
@@ -804,5 +804,5 @@ class TurnTablePage(TablePage[T]):
         draws it at once with that bot thinking, and a draw the same task redraws is never
         painted (Bugspiel: two whole redraws a bot move, 44 ms of the main thread, before)."""
         self.session = session
-        if session.bot_turn() is None:  # a person's turn, a hand's or the game's end
+        if not session.bot_to_move():  # a person's turn, a hand's or the game's end
             self.draw()

@@ -194,10 +194,16 @@ class TurnTaking(TableSession):
         """False while the screen waits for people (Bugs: the end of a hand, a hand-off)."""
         return True
 
+    def bot_to_move(self) -> bool:
+        """True when a bot is to move now: `bot_turn` without the request it builds (the
+        record as JSON), for the page's questions that need only the yes or no."""
+        seat = self.to_act
+        return seat is not None and not self.is_person(seat) and self._bots_may_move()
+
     def bot_turn(self) -> BotTurn | None:
         """The bot move the worker should compute now, if any."""
         seat = self.to_act
-        if seat is None or self.is_person(seat) or not self._bots_may_move():
+        if seat is None or not self.bot_to_move():
             return None
         moves = len(self.record.actions)
         kind = self.record.seats[seat].kind
