@@ -58,7 +58,7 @@ def with_a_bonus_play() -> tuple[SpielSession, PlayBonus]:
 def test_a_bot_turn_has_no_controls_and_says_who_thinks() -> None:
     session = start([Seat("You", "human"), Seat(EVIL, "medium")]).pass_turn()
     assert controls_html(session) == ""
-    assert status_text(session, thinking=True) == f"{EVIL} (bot, medium) is thinking…"
+    assert status_text(session, thinking=True) == f"{EVIL} (bot, medium) is thinking"
     assert status_text(session) == f"{EVIL} (bot, medium) to act."
     assert highlight_of(session) == Highlight()
 

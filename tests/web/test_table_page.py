@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from fake_dom import Document, Element, Event, Window, Worker, install
+from fake_dom import ROOT, Document, Element, Event, Window, Worker, install
 
 from bugs_core.record import from_dict
 from bugs_web import saves
@@ -171,6 +171,7 @@ def open_page(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Table]]
                     "dialog": "" if table.el("dialog").hidden else table.el("dialog-box").innerHTML,
                     "active": doc.activeElement,
                     "thinking": table.attr("thinking"),
+                    "status": table.el("turn-status").textContent,
                 }
             )
 
@@ -373,6 +374,28 @@ def test_bots_alone_draw_each_moment_of_a_bugs_game_once(open_page: Callable[...
         for draw in t.draws[1:]:
             s = draw["session"]
             assert draw["thinking"] == ("true" if s.bot_turn() is not None else "false")
+
+    run(go)
+
+
+@pytest.mark.parametrize("game", PAGES)
+def test_a_thinking_bots_status_line_leaves_its_pulsing_ellipsis_to_the_style(
+    open_page: Callable[..., Table], game: str
+) -> None:
+    """While a bot thinks, #game's data-thinking draws a pulsing "…" after the status line
+    (table.css), so the line itself ends without one: it read "is thinking… …" before."""
+    css = (ROOT / "public" / "table.css").read_text()
+    rule = re.search(r'\.game\[data-thinking="true"\] \.turn-status::after \{([^}]*)\}', css)
+    assert rule is not None and 'content: "…"' in rule.group(1)
+    t = open_page(game, "?seed=4&pace=0")
+
+    async def go() -> None:
+        t.start([("Ana", "easy"), ("Bo", "easy"), ("Cy", "easy")])
+        await t.until(lambda: sum(d["thinking"] == "true" for d in t.draws) >= 3, tick_ms=40)
+        t.page.stop_bots()
+        thinking = [d["status"] for d in t.draws if d["thinking"] == "true"]
+        assert thinking and all(line and line[-1] not in "….:!?" for line in thinking), thinking
+        assert any(line.startswith("Ana (bot, easy) ") for line in thinking), thinking
 
     run(go)
 

@@ -61,7 +61,8 @@ def choice_label(session: BagSession, action: Action) -> str:
 
 
 def status_text(session: BagSession, thinking: bool = False) -> str:
-    """One line on what happens now, for the status bar and screen readers."""
+    """One line on what happens now, for the status bar and screen readers. A bot's line while
+    it thinks has no end mark: table.css draws a pulsing "…" after it."""
     names = session.sentence_names
     if session.over:
         return f"Game over: {won_text(session.state_winners(), names)}."
@@ -84,7 +85,7 @@ def status_text(session: BagSession, thinking: bool = False) -> str:
     }.get(phase, "decides")
     if session.is_person(seat):
         return f"{subject(names[seat], what)}: choose below."
-    return f"{subject(seat_label(session, seat), what)}{'…' if thinking else '.'}"
+    return f"{subject(seat_label(session, seat), what)}{'' if thinking else '.'}"
 
 
 def grab_rows_html(session: BagSession) -> str:

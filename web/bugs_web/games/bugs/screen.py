@@ -28,7 +28,8 @@ KEY_HELP = (
 
 
 def status_text(session: Session, thinking: bool = False) -> str:
-    """One line on what happens now, for the status bar and screen readers."""
+    """One line on what happens now, for the status bar and screen readers. A bot's line while
+    it thinks has no end mark: table.css draws a pulsing "…" after it."""
     names = session.names
     if session.screen == GAME_OVER:
         return f"Game over: {won_text(winners_of(session.public_view()), session.sentence_names)}."
@@ -43,7 +44,7 @@ def status_text(session: Session, thinking: bool = False) -> str:
         who = f"{names[seat]}, " if len(session.people) > 1 else ""
         return f"{who}{lead}: choose cards, then a move below.".capitalize()
     if thinking:
-        return f"{seat_label(session, seat)} is thinking…"
+        return f"{seat_label(session, seat)} is thinking"
     return f"{seat_label(session, seat)} to act."
 
 

@@ -49,7 +49,8 @@ def _won(session: SpielSession) -> str:
 
 
 def status_text(session: SpielSession, thinking: bool = False) -> str:
-    """One line on what happens now, for the status bar and screen readers."""
+    """One line on what happens now, for the status bar and screen readers. A bot's line while
+    it thinks has no end mark: table.css draws a pulsing "…" after it."""
     if session.over:
         return f"Game over: {_won(session)}."
     seat = session.to_act
@@ -58,7 +59,7 @@ def status_text(session: SpielSession, thinking: bool = False) -> str:
         who = f"{session.names[seat]}, your" if len(session.people) > 1 else "Your"
         return f"{who} turn: {session.prompt()[0].lower()}{session.prompt()[1:]}"
     if thinking:
-        return f"{seat_label(session, seat)} is thinking…"
+        return f"{seat_label(session, seat)} is thinking"
     return f"{seat_label(session, seat)} to act."
 
 
