@@ -344,17 +344,56 @@ def test_each_bot_move_is_drawn_once_with_the_next_bot_thinking(
 ) -> None:
     """`TurnTablePage.show_moved`: a move after which a bot moves next is drawn once, with that
     bot thinking; the draw that showed it without would be redrawn in the same task, never
-    painted (a Bugspiel move cost two whole redraws, 44 ms of the page's thread)."""
+    painted (a Bugspiel move cost two whole redraws, 44 ms of the page's thread). And Start
+    shows the first bot thinking at once (`show_and_play`): the loop's first step draws
+    nothing new."""
     t = open_page("bugspiel")
 
     async def go() -> None:
         t.start([("Ana", "easy"), ("Bo", "easy"), ("You", "human")])
+        assert [d["thinking"] for d in t.draws] == ["true"]
+        assert t.el("turn-status").textContent == "Ana (bot, easy) is thinking"
         await t.settle()
         assert t.page.session.to_act == 2 and t.attr("thinking") == "false"
-        # the Start draw; then Ana thinking, Bo thinking, and the person's turn: one draw each
+        # Start with Ana thinking; then Bo thinking, and the person's turn: one draw each
         moves = [len(d["session"].record.actions) for d in t.draws]
-        assert moves == [0, 0, 1, 2]
-        assert [d["thinking"] for d in t.draws] == ["false", "true", "true", "false"]
+        assert moves == [0, 1, 2]
+        assert [d["thinking"] for d in t.draws] == ["true", "true", "false"]
+
+    run(go)
+
+
+@pytest.mark.parametrize("game", ["bugs", "bugspiel"])
+def test_a_persons_move_is_drawn_once_with_the_bot_after_it_thinking(
+    open_page: Callable[..., Table], game: str
+) -> None:
+    """`show_and_play`: the person's move is drawn in the click's task with the bot it hands
+    to already thinking, so the bots' loop, a task later, does not draw it again (each of a
+    person's moves cost two whole redraws before, and the first showed "Ana to act.")."""
+    t = open_page(game)
+    move = bugs_move if game == "bugs" else spiel_move
+
+    async def go() -> None:
+        t.start([("You", "human"), ("Ana", "easy"), ("Bo", "easy")])
+        checked = 0
+        while checked < 4:
+            await t.settle()
+            if not t.el("dialog").hidden:  # Bugs: a hand's end waits for the person
+                t.click(t.dialog_focus())
+                continue
+            assert t.page.session.my_turn() and t.attr("thinking") == "false"
+            move(t)  # its picks are drawn too, each a new session
+            moved = t.draws[-1]
+            if not moved["session"].bot_to_move():
+                continue
+            assert moved["thinking"] == "true" and moved["session"] is t.page.session
+            bot = moved["session"].names[moved["session"].to_act]
+            assert t.el("turn-status").textContent == f"{bot} (bot, easy) is thinking"
+            drawn = len(t.draws)
+            await t.settle()
+            assert all(d["session"] is not moved["session"] for d in t.draws[drawn:])
+            assert len(t.draws) > drawn  # the bots' moves
+            checked += 1
 
     run(go)
 
@@ -440,6 +479,27 @@ def test_bag_a_person_and_two_bots_play_a_whole_game(
         assert t.el("window-timer").getAttribute("data-running") == "false"
 
     run(game)
+
+
+def test_bag_never_draws_the_same_moment_twice_in_a_row(
+    open_page: Callable[..., Table], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`draw_unless_shown`: the loop's step after a bot's answer (the next bot's turn, the
+    next window) draws nothing when the answer's draw showed that very session already, with
+    the same thinking (34 of a bots-only game's 123 draws were such repeats before)."""
+    t = open_page("bag-of-bugs", "?seed=11&pace=0")
+    monkeypatch.setattr(t.module, "POLL_SECONDS", 0)
+
+    async def go() -> None:
+        t.start([("Ana", "easy"), ("Bo", "easy"), ("Cy", "easy")])
+        await t.until(lambda: t.attr("screen") == "game-over" and t.page.task.done(), 40, 200_000)
+        t.check_the_end(focused=False)
+        shown = [(d["session"], d["thinking"]) for d in t.draws]
+        repeats = [i for i in range(1, len(shown)) if shown[i][0] is shown[i - 1][0]
+                   and shown[i][1] == shown[i - 1][1]]  # fmt: skip
+        assert repeats == [] and len(shown) > 60
+
+    run(go)
 
 
 def test_bag_keeps_the_focus_on_play_again_at_the_end(
@@ -684,8 +744,12 @@ def test_bugspiel_a_pass_plays_the_markets_slide_once(open_page: Callable[..., T
             for axis in ("dx", "dy"):
                 offset = node.getAttribute(f"data-slide-{axis}")
                 assert node.style.properties[f"--slide-{axis}"] == f"{offset}px"
+        assert t.attr("thinking") == "true"  # the pass's draw shows Ana thinking already
+        drawn = len(t.draws)
         t.win.clock.ms += 250
-        await t.until(lambda: t.worker.waiting == 1)  # the page drew "thinking" meanwhile
+        await t.until(lambda: t.worker.waiting == 1)
+        assert len(t.draws) == drawn  # so the bots' loop did not draw the slide again
+        t.page.on_resize(None)  # a redraw while the slide plays
         assert t.attr("thinking") == "true" and len(slid()) == 14
         assert t.el("table").style.properties["--slide-delay"] == "-250ms"  # goes on
         t.win.clock.ms += 1000

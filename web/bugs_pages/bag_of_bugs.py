@@ -60,7 +60,7 @@ class BagPage(TablePage[BagSession]):
         el("flash").textContent = s.flash
 
     def status_text(self, s: BagSession) -> str:
-        return status_text(s, self.thinking)
+        return status_text(s, self.thinking_shown(s))
 
     def dialog_html(self, s: BagSession) -> str:
         return game_over_html(s)
@@ -123,6 +123,12 @@ class BagPage(TablePage[BagSession]):
         seat = s.person_deciding()
         return seat if seat is not None and s.has_bots() else None
 
+    def thinking_shown(self, s: BagSession) -> bool:
+        """A bot's prompt only: the loop thinks on until its next step, and a window that a
+        bot's answer opened meanwhile is nobody's thought."""
+        seat = s.decider()
+        return self.thinking and seat is not None and not s.is_person(seat)
+
     def bots_due(self, s: BagSession) -> bool:
         return not s.over
 
@@ -147,20 +153,20 @@ class BagPage(TablePage[BagSession]):
                 await self.run_prompt(generation, len(s.record.actions))
             elif s.bot_turns():
                 self.thinking = True
-                self.draw()
+                self.draw_unless_shown()
                 await self.answer(generation, s.bot_turns(), paced=True)
                 self.thinking = False
             else:
                 return
         if self.current(generation) is not None:
             self.start_timer(0)
-            self.draw()
+            self.draw_unless_shown()
 
     async def run_window(self, generation: int, key: tuple[int, ...], s: BagSession) -> None:
         """One reaction window, from its opening to its close."""
         millis = s.window_millis(self.pace_ms())
         self.start_timer(millis)
-        self.draw()
+        self.draw_unless_shown()
         bots = asyncio.ensure_future(self.answer(generation, s.bot_turns(), paced=False))
         end = now() + millis / 1000
         while (c := self.current(generation)) is not None and c.window_key() == key:
@@ -180,7 +186,7 @@ class BagPage(TablePage[BagSession]):
     async def run_prompt(self, generation: int, moves: int) -> None:
         """A person's prompt, which takes its default when its time runs out."""
         self.start_timer(DECISION_SECONDS * 1000)
-        self.draw()
+        self.draw_unless_shown()
         end = now() + DECISION_SECONDS
         while (c := self.current(generation)) is not None and len(c.record.actions) == moves:
             if now() >= end:

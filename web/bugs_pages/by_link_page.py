@@ -58,7 +58,7 @@ class LinkHost(Protocol):
 
     def draw(self) -> None: ...
 
-    def kick(self) -> None: ...
+    def show_and_play(self) -> None: ...
 
 
 class Fork(NamedTuple):
@@ -227,8 +227,7 @@ class LinkDesk:
         if name in ("arrive", "link-older"):
             self.arriving = False
             older, self.older = self.older, None
-            self.host.draw()
-            self.host.kick()
+            self.host.show_and_play()
             if name == "link-older" and older is not None:
                 self.host.records.go(f"to-{older[1]}")  # the link's moment, read-only
             return True

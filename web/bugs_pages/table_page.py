@@ -108,6 +108,7 @@ class TablePage(Generic[S]):
         self.kit = kit
         self.session: S | None = None
         self.thinking = False  # a bot is thinking: the table says so
+        self.drawn: tuple[S, bool, bool] | None = None  # the last draw: session, replay, thinking
         self.running = False  # the bots' loop of this generation is under way
         self.generation = 0  # see the module's text: a new one stops the bots of the old
         self.bots = bot_worker()
@@ -231,9 +232,8 @@ class TablePage(Generic[S]):
         self.heard = Heard(len(session.log) if loaded else 0)
         el("setup").hidden = True
         el("game").hidden = False
-        self.draw()
+        self.show_and_play()
         keep_focus()  # "Start game" or "Play again" is hidden now
-        self.kick()
         if session.has_bots():
             self.bots.warm_up()  # boot the worker now, while the person looks at the table
 
@@ -258,9 +258,8 @@ class TablePage(Generic[S]):
             return
         el("setup").hidden = True
         el("game").hidden = False
-        self.draw()
+        self.show_and_play()
         keep_focus()
-        self.kick()
 
     def again(self, s: S) -> None:
         """A new game with the same seats and setup."""
@@ -297,7 +296,7 @@ class TablePage(Generic[S]):
         scroll_to_end(log)
         game = el("game")
         attributes = self.attributes(s)
-        attributes["thinking"] = "true" if self.thinking else "false"
+        attributes["thinking"] = "true" if self.thinking_shown(s) else "false"
         attributes["moves"] = str(len(s.record.actions))
         for name, value in attributes.items():
             game.setAttribute(f"data-{name}", value)
@@ -330,6 +329,32 @@ class TablePage(Generic[S]):
         self.speak(s, replaying)
         if had_focus:
             keep_focus()  # what had it went with the redraw (a dialog, a move button)
+        self.drawn = (s, replaying, self.thinking_shown(s))
+
+    def draw_unless_shown(self) -> None:
+        """Draw, unless the last draw showed this very session, live, with the same thinking.
+        A bots' loop calls it at each step: after a move the next step would often draw what
+        the move's draw had just drawn (Bag of Bugs: the next bot's turn, the next window), and
+        nothing between the two changes what a draw shows, or it would have drawn."""
+        if not self.shows_now():
+            self.draw()
+
+    def shows_now(self) -> bool:
+        """Whether the last draw showed the session as it is now: this very session (`is`: a
+        session's == compares whole games), live, with the same thinking."""
+        s, drawn = self.session, self.drawn
+        if s is None or drawn is None or drawn[0] is not s:
+            return False
+        return drawn[1:] == (False, self.thinking_shown(s))
+
+    def show_and_play(self) -> None:
+        """Draw the session and let its bots play on. A loop that starts with a bot's move
+        shows that bot thinking from this draw on, so its first step draws nothing new: a
+        person's move was drawn twice before, the second time a task later."""
+        if self.kick():
+            assert self.session is not None
+            self.thinking = self.thinks_first(self.session)
+        self.draw()
 
     def speak(self, s: S, replaying: bool) -> None:
         """Add what is new to the live region (`bugs_web.announce`)."""
@@ -567,8 +592,7 @@ class TablePage(Generic[S]):
                     session = self.session
                 self.draw_lesson()
         self.session = session
-        self.draw()
-        self.kick()
+        self.show_and_play()
 
     def on_resize(self, _event: Any) -> None:
         """Redraw at the new width."""
@@ -593,18 +617,27 @@ class TablePage(Generic[S]):
         """Back at the end of a replay: the bots play on."""
         self.kick()
 
-    def kick(self) -> None:
+    def kick(self) -> bool:
         """Start the bots' loop unless it runs already, or the table is covered or replayed,
-        or a lesson shows (its positions are for the learner's move alone)."""
+        or a lesson shows (its positions are for the learner's move alone); whether it did."""
         s = self.session
         if self.running or s is None or el("game").hidden or self.records.replaying:
-            return
+            return False
         if self.lesson is not None or self.link.covering(s):
-            return  # a lesson's bots never move; a seat link's wait for its person
+            return False  # a lesson's bots never move; a seat link's wait for its person
         if not self.bots_due(s):
-            return
+            return False
         self.running = True
         self.task = asyncio.ensure_future(self._bots(self.generation))
+        return True
+
+    def thinking_shown(self, s: S) -> bool:
+        """Whether a draw of `s` shows a bot thinking (#game's data-thinking, the status line)."""
+        return self.thinking
+
+    def thinks_first(self, s: S) -> bool:
+        """Whether a loop started at `s` begins with a bot thinking (`show_and_play`)."""
+        return False
 
     async def _bots(self, generation: int) -> None:
         try:
@@ -767,6 +800,9 @@ class TurnTablePage(TablePage[T]):
     def turn_line(self, s: T) -> str:
         return "" if s.bot_to_move() else self.status_text(s)
 
+    def thinks_first(self, s: T) -> bool:
+        return s.bot_to_move()  # run_bots' first step: between_turns takes no bot's turn
+
     def bots_due(self, s: T) -> bool:
         """A bot is to move."""
         return s.bot_to_move()
@@ -785,7 +821,7 @@ class TurnTablePage(TablePage[T]):
             if turn is None:
                 return
             self.thinking = True
-            self.draw()
+            self.draw_unless_shown()
             started = now()
             by_link = getattr(s, "here", None) is not None  # every device, the same move
             answer = await self.bots.ask(bot_request(turn, self.position, exact=by_link))
