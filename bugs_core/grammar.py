@@ -17,6 +17,12 @@ YOU = "You"
 _IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
 
 
+def counted(count: int, noun: str) -> str:
+    """`count` and `noun`, plural unless one (or minus one): '1 card', '3 cards', '-1 point',
+    '1,234 actions'."""
+    return f"{count:,} {noun}{'' if abs(count) == 1 else 's'}"
+
+
 def is_you(name: str) -> bool:
     """True if `name` is the word "you": the seat is spoken to, not of."""
     return name.strip().casefold() == "you"

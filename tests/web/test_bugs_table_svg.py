@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -106,6 +107,19 @@ def test_game_over_view() -> None:
         root = parse(svg)
         assert "Game over" in "".join(root.itertext())
         assert len(picks(root)) == sum(1 for k in range(1, KINDS) if view.hand[k])
+
+
+def test_a_count_of_one_is_singular() -> None:
+    """A seat down to its last card and a discard of one card say "1 card", never "1 cards"
+    (the texts, and the seat's name for a screen reader)."""
+    view = GAME.player_view(states(3, 5)[2], 0)
+    one_card = tuple(1 if k == 1 else 0 for k in range(len(view.discard)))
+    view = dataclasses.replace(view, hand_sizes=(view.hand_sizes[0], 1, 1), discard=one_card)
+    root = parse(render_table(view, names=["You", "Ana", "Bo"]))
+    text = " ".join(root.itertext())
+    assert "Discard: 1 card " in text + " " and "1 cards" not in text
+    labels = [g.attrib.get("aria-label", "") for g in root.iter()]
+    assert any(label.startswith("Ana: 1 card, score") for label in labels), labels
 
 
 def test_table_texts_and_selection() -> None:

@@ -14,7 +14,6 @@ from bugs_web.selftest_view import (
     failure_text,
     fingerprint_line,
     parse_options,
-    plural,
     progress_view,
     starting_view,
     summary_line,
@@ -49,9 +48,7 @@ def test_parse_options(query: str, games: int, seed: int) -> None:
     assert parse_options(query) == SelfTestOptions(games=games, seed=seed)
 
 
-def test_plural_and_summary_line() -> None:
-    assert plural(1, "game") == "1 game"
-    assert plural(1234, "action") == "1,234 actions"
+def test_summary_line() -> None:
     assert summary_line(50, 0) == "50 games, 0 errors"
     assert summary_line(1, 1) == "1 game, 1 error"
 

@@ -16,7 +16,7 @@ from random_games import random_game
 from bugs_core.bag_of_bugs import events as bag_events
 from bugs_core.bag_of_bugs.describe import event_text
 from bugs_core.engine import play
-from bugs_core.grammar import agree, is_you, names_subject, second_person, subject
+from bugs_core.grammar import agree, counted, is_you, names_subject, second_person, subject
 from bugs_core.record import GameRecord, Seat
 from bugs_core.registry import get_game
 from bugs_web.games.bag_of_bugs import screen as bag_screen
@@ -252,3 +252,8 @@ def test_several_people_at_one_device_keep_their_names(game_id: str) -> None:
     steps = SESSIONS[game_id].replay_steps(played(game_id, seats, seed=4))
     log = " ".join(steps[-1].log)
     assert "You" not in log and "Ana " in log
+
+
+def test_a_count_says_its_noun_in_the_singular_for_one() -> None:
+    assert counted(1, "card") == "1 card" and counted(-1, "point") == "-1 point"
+    assert counted(0, "card") == "0 cards" and counted(1234, "action") == "1,234 actions"

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from bugs_core.grammar import counted
+
 from .record_bar import Mark
 from .svg import INK, el, line, markup, rect, svg_root, text
 
@@ -121,7 +123,7 @@ def result_html(rows: Sequence[dict[str, Any]], names: Sequence[str], total: int
         f"{escape(str(r.get('best_said') or r['best']))} "
         f"{escape(str(r.get('best_why') or ''))} Its playouts came out at "
         f"{round(100 * float(r['best_value']))} % against {round(100 * float(r['value']))} % "
-        f"({float(r['loss']):.0f} points lost).</li>"
+        f"({counted(round(float(r['loss'])), 'point')} lost).</li>"
         for r in marks(rows)
     )
     summary = (

@@ -22,6 +22,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from bugs_core.errors import InvalidRecordError
+from bugs_core.grammar import counted
 from bugs_core.record import GameRecord
 
 from .record_bar import share_url
@@ -241,9 +242,10 @@ def fork_html(shared: int, saved: Sequence[str], link: Sequence[str]) -> str:
 
     return (
         '<h2 id="dialog-title">This game has two different continuations</h2>'
-        f"<p>The link and the game saved on this device agree on the first {shared} moves, then "
-        "part: someone played on from an older link. Choose the one to keep playing; the other "
-        "is set aside on this device (the setup screen lists it, to export).</p>"
+        "<p>The link and the game saved on this device agree on the first "
+        f"{counted(shared, 'move')}, then part: someone played on from an older link. Choose the "
+        "one to keep playing; the other is set aside on this device (the setup screen lists it, "
+        "to export).</p>"
         '<div class="fork">'
         f"<section><h3>On this device ({len(saved)} more)</h3>{branch(saved)}"
         '<button type="button" class="button" data-ui="fork-saved">Keep this device&#8217;s game'

@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from bugs_core.errors import BugsError
+from bugs_core.grammar import counted
 from bugs_core.link import encode_link
 from bugs_core.record import GameRecord, Seat, StatesReplayer, game_of
 from bugs_core.undo import actor, undo_length
@@ -107,7 +108,8 @@ class Mark:
     def label(self) -> str:
         """The button's name for a screen reader and its tooltip."""
         better = f"{self.better} {self.why}".strip()
-        return f"Move {self.move} ({self.seat}): lost {self.lost:.0f} points; better: {better}"
+        lost = counted(round(self.lost), "point")
+        return f"Move {self.move} ({self.seat}): lost {lost}; better: {better}"
 
     @property
     def line(self) -> str:
@@ -115,7 +117,7 @@ class Mark:
         better = f"{self.better} {self.why}".strip()
         return (
             f"Move {self.move} ({self.seat}): {self.played} The search preferred: {better} "
-            f"({self.lost:.0f} points lost)"
+            f"({counted(round(self.lost), 'point')} lost)"
         )
 
 

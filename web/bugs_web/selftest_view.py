@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 from urllib.parse import parse_qs
 
+from bugs_core.grammar import counted
+
 DEFAULT_GAMES = 50
 MAX_GAMES = 2000
 DEFAULT_SEED = 1
@@ -75,14 +77,9 @@ def parse_options(query: str) -> SelfTestOptions:
     )
 
 
-def plural(count: int, noun: str) -> str:
-    """'1 game', '2 games', '1,234 actions'."""
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"
-
-
 def summary_line(games: int, errors: int) -> str:
     """The closing line: '50 games, 0 errors'."""
-    return f"{plural(games, 'game')}, {plural(errors, 'error')}"
+    return f"{counted(games, 'game')}, {counted(errors, 'error')}"
 
 
 def fingerprint_line(digest: str) -> str:
@@ -96,9 +93,8 @@ def fingerprint_line(digest: str) -> str:
 def detail_line(result: Progress) -> str:
     """Actions played, time taken and pace so far."""
     pace = result.games / result.seconds if result.seconds > 0 else 0.0
-    return (
-        f"{plural(result.actions, 'action')} checked in {result.seconds:.1f} s ({pace:.1f} games/s)"
-    )
+    actions = counted(result.actions, "action")
+    return f"{actions} checked in {result.seconds:.1f} s ({pace:.1f} games/s)"
 
 
 def starting_view(options: SelfTestOptions) -> SelfTestView:
@@ -107,7 +103,7 @@ def starting_view(options: SelfTestOptions) -> SelfTestView:
         return SelfTestView("skipped", "Self-test skipped (?selftest=0)", "", 0, 0)
     return SelfTestView(
         "running",
-        f"Playing {plural(options.games, 'random game')} of Bugs…",
+        f"Playing {counted(options.games, 'random game')} of Bugs…",
         f"seed {options.seed}, {options.players} players",
         0,
         options.games,

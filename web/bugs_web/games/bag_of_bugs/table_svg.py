@@ -25,7 +25,7 @@ from bugs_core.bag_of_bugs.tokens import (
     ROCK,
     TOKEN_LIMIT,
 )
-from bugs_core.grammar import mid
+from bugs_core.grammar import counted, mid
 
 from ...palette import (
     BAG_BACKGROUND,
@@ -184,7 +184,7 @@ def _seat(
     held = [g for g in GRAB_TOKENS if view.claims[g - 1] == seat]
     name = seat_name(names, seat)
     role = "draws" if drawer else (f"holds Grab {held[0]}" if held else "grabber")
-    label = f"{name}: {points} points, {role}"
+    label = f"{name}: {counted(points, 'point')}, {role}"
     g = el(root, "g", role="group", aria_label=label, data_seat=seat)
     edge = {"stroke": TURN if drawer else BAG_PANEL_EDGE, "stroke_width": 3 if drawer else 1}
     rect(g, x, y, w, h, 9, fill=BAG_PANEL, **edge)
@@ -346,7 +346,7 @@ def _effect_lines(effect: str, slot: float) -> list[str]:
 
 def _bag(root: ET.Element, view: BagView, w: int, top: float, h: float, narrow: bool) -> None:
     """The bag: a sack with the count of tokens left, and the count of each kind (G27)."""
-    g = el(root, "g", role="group", aria_label=f"The bag: {sum(view.bag)} tokens")
+    g = el(root, "g", role="group", aria_label=f"The bag: {counted(sum(view.bag), 'token')}")
     rect(g, 12, top, w - 24, h, 12, fill=BAG_PANEL, stroke=BAG_PANEL_EDGE)
     # a sack: the count of tokens left is public (G27)
     sx, sy = 30, top + 14

@@ -24,6 +24,7 @@ from bugs_core.bugs.cards import (
     SPECIAL_NAMES,
 )
 from bugs_core.bugs.state import HANDS_PER_GAME, BugsView, Phase
+from bugs_core.grammar import counted
 
 from ...palette import (
     BUGS_BACKGROUND,
@@ -249,7 +250,7 @@ def _summary(view: BugsView, names: Sequence[str], spectator: bool) -> str:
     else:
         parts.append("No swarm.")
     if not spectator:
-        parts.append(f"You hold {sum(view.hand)} cards.")
+        parts.append(f"You hold {counted(sum(view.hand), 'card')}.")
     return " ".join(parts)
 
 
@@ -320,7 +321,7 @@ def render_table(
 
     me = seat_name(names, view.seat)
     me = me if me.casefold() == "you" else f"{me} (you)"
-    mine = f"{me}: {sum(view.hand)} cards, score {view.scores[view.seat]}"
+    mine = f"{me}: {counted(sum(view.hand), 'card')}, score {view.scores[view.seat]}"
     if view.phase is not Phase.GAME_OVER and view.to_act == view.seat:
         # on a phone the status bar and the ring say it; the line would not fit
         mine += "" if lay.narrow else " · your turn"
@@ -365,7 +366,9 @@ def _seat_box(
     acting = view.phase is not Phase.GAME_OVER and view.to_act == seat
     name = seat_name(names, seat)
     size = view.hand_sizes[seat]
-    label = f"{name}: {size} cards, score {view.scores[seat]}" + (", to act" if acting else "")
+    label = f"{name}: {counted(size, 'card')}, score {view.scores[seat]}" + (
+        ", to act" if acting else ""
+    )
     g = el(root, "g", role="group", aria_label=label, data_seat=seat)
     edge = {"stroke": TURN if acting else PANEL_EDGE, "stroke_width": 4 if acting else 1}
     rect(g, x, y, w, SEAT_H, 8, fill=BUGS_SEAT_PANEL, **edge)
@@ -387,7 +390,7 @@ def _seat_box(
             stroke=ON_BACKGROUND,
             stroke_width=0.8,
         )
-    text(g, x + 30 + min(size, 10) * 5, y + 41, f"{size} cards", size=12, fill=ON_BACKGROUND)
+    text(g, x + 30 + min(size, 10) * 5, y + 41, counted(size, "card"), size=12, fill=ON_BACKGROUND)
     text(g, x + 8, y + 58, f"score {view.scores[seat]}", size=12, fill=ON_BACKGROUND)
     if view.dealer == seat:
         text(g, x + w - 8, y + 20, "dealer", size=11, fill=ON_BACKGROUND, anchor="end")
@@ -516,7 +519,7 @@ def _centre(
         g,
         xr,
         base,
-        f"Discard: {sum(view.discard)} cards",
+        f"Discard: {counted(sum(view.discard), 'card')}",
         size=13,
         fill=ON_BACKGROUND,
         anchor="end",

@@ -12,7 +12,7 @@ from bugs_core.bugspiel.cards import bonus_id, card, goal_label
 from bugs_core.bugspiel.deck import BonusCard
 from bugs_core.bugspiel.market import PRICES
 from bugs_core.bugspiel.rules import winners
-from bugs_core.grammar import is_you
+from bugs_core.grammar import counted, is_you
 
 from ...palette import CREAM, ON_BACKGROUND, PANEL_EDGE, SPIEL_PANEL, TURN, WHITE
 from ...svg import INK, circle, el, full_title, num, rect, shorten, text
@@ -37,11 +37,6 @@ PRICE_H = 22
 """The price pill above a market slot, with the gap under it."""
 TITLE_CHAR, SMALL_CHAR = 9.0, 6.8
 """About how wide a character of a market's title (15, bold) and of its deck line (12) is."""
-
-
-def _plural(count: int, noun: str) -> str:
-    """`count` and the noun, plural unless one: "1 bug", "3 bugs"."""
-    return f"{count} {noun}{'s' * (count != 1)}"
 
 
 def about(item: int | BonusCard) -> tuple[str, str]:
@@ -116,7 +111,7 @@ def _seat_box(d: Drawing, seat: int, x: float, y: float, w: float, h: float) -> 
     right = {"fill": ON_BACKGROUND, "anchor": "end"}
     text(g, x + w - 10, y + 24, f"{table.scores[seat]}", size=20, weight="bold", **right)
     text(g, x + w - 10, y + 40, f"/{target}" if narrow else f"of {target} VP", size=11, **right)
-    counts = f"{_plural(len(bugs), 'bug')} · {len(bonus)} bonus"
+    counts = f"{counted(len(bugs), 'bug')} · {len(bonus)} bonus"
     text(g, x + 10, y + 40, counts, size=12, fill=ON_BACKGROUND)
     if status:
         mark = {"winner": "★ winner", "thinking…": "thinking…"}.get(status, f"▶ {status}")
@@ -298,7 +293,7 @@ def draw_hand(d: Drawing, y: float) -> float:
     ch = card_height(cw)
     look = SEAT_LOOKS[seat]
     title = (
-        f"Your hand ({look.name}): {_plural(len(bugs), 'bug')}, {_plural(len(bonus), 'bonus card')}"
+        f"Your hand ({look.name}): {counted(len(bugs), 'bug')}, {counted(len(bonus), 'bonus card')}"
     )
     g = el(d.root, "g", role="group", aria_label=title, class_="spiel-hand")
     items: list[int | BonusCard] = [*bugs, *bonus]
