@@ -63,6 +63,7 @@ class Host:
 
     def play_on(self) -> None:
         self.played_on += 1
+        self.draw()
 
 
 @pytest.fixture

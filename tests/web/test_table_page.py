@@ -571,8 +571,13 @@ def test_a_replay_pauses_the_bots_and_its_end_plays_on(open_page: Callable[..., 
         await t.settle()
         assert t.page.session.record.actions == ("pass",)  # the late answer was dropped
         assert not t.page.running
+        drawn = len(t.draws)
         t.click(t.one('[data-rec="last"]', "record-bar"))  # the end of the replay: play_on()
+        live = t.draws[drawn]  # the live game, drawn once, with Ana thinking already
+        assert len(t.draws) == drawn + 1 and live["thinking"] == "true"
+        assert live["session"] is t.page.session and not t.page.records.replaying
         await t.settle()
+        assert all(d["session"] is not live["session"] for d in t.draws[drawn + 1 :])
         assert not t.page.records.replaying and len(t.worker.asked) == 2
         assert t.page.session.record.actions == ("pass", t.worker.answered[-1]["action"])
 

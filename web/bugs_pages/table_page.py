@@ -614,8 +614,8 @@ class TablePage(Generic[S]):
         self.on_pause()
 
     def play_on(self) -> None:
-        """Back at the end of a replay: the bots play on."""
-        self.kick()
+        """Back at the end of a replay: the live game, and its bots play on."""
+        self.show_and_play()
 
     def kick(self) -> bool:
         """Start the bots' loop unless it runs already, or the table is covered or replayed,
@@ -801,7 +801,9 @@ class TurnTablePage(TablePage[T]):
         return "" if s.bot_to_move() else self.status_text(s)
 
     def thinks_first(self, s: T) -> bool:
-        return s.bot_to_move()  # run_bots' first step: between_turns takes no bot's turn
+        # run_bots' first step is a bot's move exactly then: between_turns acts only where no
+        # bot is to move (Bugs' end of a hand)
+        return s.bot_to_move()
 
     def bots_due(self, s: T) -> bool:
         """A bot is to move."""

@@ -107,7 +107,7 @@ class PageHost(Protocol):
         """Stop bots and clocks while a replay shows a past moment."""
 
     def play_on(self) -> None:
-        """Start them again at the end of a replay."""
+        """Draw the live game again at the end of a replay, and start them again."""
 
     def open_by_link(self, record: GameRecord, seat: str) -> None:
         """Open a seat link's game (`bugs_web.by_link`): `seat` as the address wrote it."""
@@ -415,8 +415,9 @@ class Records:
             return
         self.replay = self.replay.go(where)
         if self.replay.live:
-            self.host.play_on()
-        self.host.draw()
+            self.host.play_on()  # draws the live game, its next bot thinking already
+        else:
+            self.host.draw()
 
     def leave_replay(self) -> None:
         self.replay = Replay(0)
