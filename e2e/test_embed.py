@@ -232,3 +232,7 @@ def test_the_documentation_page_shows_the_snippet_and_a_live_example(
     frame = page.frame_locator("#example")
     expect(frame.locator("#game")).to_be_visible()
     expect(page.locator("#event-log li[data-type=resize]").first).to_be_attached()
+    # the example's game opens with the page and leaves the focus with the page: in the frame,
+    # the keys a visitor types on the page would play moves there
+    expect(frame.locator("#table > svg")).to_be_visible()
+    assert page.evaluate("document.activeElement === document.body")

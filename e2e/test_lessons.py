@@ -40,22 +40,26 @@ def test_a_bugs_lesson_takes_back_a_wrong_move_and_moves_on(page: Page, base_url
     expect(page.locator(TOLD)).to_contain_text(beat.why)
     done = page.evaluate("localStorage.getItem('bugs-table-lessons')")
     assert done == '["bugs/beat"]'
-    page.get_by_role("link", name="Next lesson: Grow the swarm").click()
+    # by the keyboard: the link goes with the lesson, and the focus to the status line, which
+    # wears the house ring (table.css), not the browser's black box
+    page.get_by_role("link", name="Next lesson: Grow the swarm").focus()
+    page.keyboard.press("Enter")
     expect(page.locator(LESSON)).to_contain_text("Grow the swarm")
-    expect(page.locator("#game")).to_have_attribute("data-moves", "0")
-
-
-def test_a_bugspiel_lesson_judges_a_placement(page: Page, base_url: str) -> None:
-    open_at(page, base_url, "bugspiel.html", "#lesson=bugspiel/predators")
-    expect(page.locator(LESSON)).to_contain_text("Predators eat")
-    # the focus, given to the status line as the lesson opens, wears the house ring (table.css),
-    # not the browser's black box
     status = page.locator("#turn-status")
     expect(status).to_be_focused()
     ring = status.evaluate(
         "s => ['outlineStyle', 'outlineWidth', 'outlineColor'].map(k => getComputedStyle(s)[k])"
     )
     assert ring == ["solid", "3px", "rgb(217, 142, 4)"], ring  # --amber, #d98e04
+    expect(page.locator("#game")).to_have_attribute("data-moves", "0")
+
+
+def test_a_bugspiel_lesson_judges_a_placement(page: Page, base_url: str) -> None:
+    open_at(page, base_url, "bugspiel.html", "#lesson=bugspiel/predators")
+    expect(page.locator(LESSON)).to_contain_text("Predators eat")
+    # a game opened as the page loads leaves the focus where it was (an embed's would take it
+    # from the host page)
+    assert page.evaluate("document.activeElement === document.body")
     page.locator("#table [data-hand-bug]").first.click()
     lit = page.locator("#table [data-space].target")
     expect(lit).to_have_count(1)  # the prey's space, A2b: tile 1 of the small board, below

@@ -860,6 +860,28 @@ def test_bugs_two_people_at_one_device_never_see_each_others_hand(
     assert shown == {0, 1}
 
 
+def test_a_game_opened_with_nothing_focused_leaves_the_focus_alone(
+    open_page: Callable[..., Table],
+) -> None:
+    """Start from the focused button gives the focus to the status line (the button is hidden
+    now); a game opened while nothing has the focus (a link, a lesson or an embed, as the page
+    loads) leaves it on the page: an embed would take it from its host page."""
+    t = open_page("bugs")
+    seats = [("You", "human"), ("Ana", "easy"), ("Bo", "easy")]
+
+    async def go() -> None:
+        assert t.doc.activeElement is t.doc.body
+        t.start(seats)
+        assert t.doc.activeElement is t.doc.body
+        t.page.show_setup()
+        t.el("start").focus()
+        t.start(seats)
+        assert t.doc.activeElement is t.el("turn-status")
+        t.page.stop_bots()
+
+    run(go)
+
+
 def test_a_loaded_game_says_only_where_it_stands(open_page: Callable[..., Table]) -> None:
     """A new game's opening lines are news for a screen reader; an opened record's whole log
     is not (it is on the screen to read): only the turn line is said."""

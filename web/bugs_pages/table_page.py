@@ -216,6 +216,7 @@ class TablePage(Generic[S]):
     def begin(self, session: S, *, loaded: bool = False, study: bool = False) -> None:
         """Show `session` (a new game, a `loaded` one, or a lesson's or puzzle's `study` at a
         position) and let its bots play."""
+        had_focus = has_focus()  # "Start game", "Play again", a lesson's link: not on load
         self.stop_bots()
         self.link.forget()  # a seat link's hand-off or fork was about the game before
         if not study:
@@ -233,7 +234,10 @@ class TablePage(Generic[S]):
         el("setup").hidden = True
         el("game").hidden = False
         self.show_and_play()
-        keep_focus()  # "Start game" or "Play again" is hidden now
+        if had_focus:
+            # what had it is hidden now; a game opened as the page loads (a link, a lesson, an
+            # embed) leaves the focus alone: in an embed it would take it from the host page
+            keep_focus()
         if session.has_bots():
             self.bots.warm_up()  # boot the worker now, while the person looks at the table
 
@@ -256,10 +260,12 @@ class TablePage(Generic[S]):
         """Back from the setup form to the game as it was; its bots play on."""
         if self.session is None:
             return
+        had_focus = has_focus()  # "Back to the game"
         el("setup").hidden = True
         el("game").hidden = False
         self.show_and_play()
-        keep_focus()
+        if had_focus:
+            keep_focus()
 
     def again(self, s: S) -> None:
         """A new game with the same seats and setup."""
@@ -722,10 +728,14 @@ class TablePage(Generic[S]):
             self.show_setup()
 
     def on_hash(self, _event: Any) -> None:
-        """A "Next lesson" link changed the address's fragment: open what it names."""
+        """A "Next lesson" link changed the address's fragment: open what it names. The link
+        goes with the lesson panel's redraw: the focus it had goes to the status line."""
+        had_focus = has_focus()
         where = address(str(window.location.hash))
         if where is not None:
             self.open_study(*where)
+            if had_focus:
+                keep_focus()
 
     def enter_study(self, lesson: LessonRun | None, position: str | None) -> None:
         """A lesson's step or a puzzle's position on the table: the record bar, saves and links
