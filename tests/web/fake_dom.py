@@ -487,6 +487,10 @@ class Document:
         self.activeElement: Element = self.body
         self.listeners: dict[str, list[Callable[[Any], Any]]] = {}
         self.ids = {e.id: e for e in self.root.descendants() if e.id}  # the page's own
+        self.focused = True  # the browser's focus is in this page (`hasFocus`)
+
+    def hasFocus(self) -> bool:
+        return self.focused
 
     def attached(self, node: Element) -> bool:
         return node is self.root or self.root in node.ancestors()
@@ -600,6 +604,7 @@ class Window:
         self.coarse = False  # True: a touch screen, for `matchMedia("(pointer: coarse)")`
         self.frame_callbacks: list[Callable[[float], Any]] = []
         self.timers: list[tuple[float, Callable[[], Any]]] = []  # (due, callback), unrun
+        self.self = self.top = self  # a page of its own; a test frames it by another `top`
 
     def setTimeout(self, callback: Callable[[], Any], delay_ms: float = 0) -> int:
         self.timers.append((self.clock.ms + delay_ms, callback))

@@ -882,6 +882,30 @@ def test_a_game_opened_with_nothing_focused_leaves_the_focus_alone(
     run(go)
 
 
+def test_a_framed_page_without_the_focus_never_takes_it_at_the_games_end(
+    open_page: Callable[..., Table],
+) -> None:
+    """Framed in another page that has the focus (an embed), the game-over dialog opens
+    without focusing its button: that would take the focus from the host page, whose
+    visitor's Space would then press "Play again". A page of its own focuses it."""
+    t = open_page("bugs", "?seed=2&pace=0")
+    t.win.top = object()  # framed
+    t.doc.focused = False  # the host page has the focus
+
+    async def go() -> None:
+        t.start([("Ana", "easy"), ("Bo", "easy"), ("Cy", "easy")])
+        await t.settle()
+        assert t.attr("screen") == "game-over" and not t.el("dialog").hidden
+        assert t.doc.activeElement is t.doc.body
+        t.doc.focused = True  # a click in the frame
+        t.page.show_setup()
+        t.start([("Ana", "easy"), ("Bo", "easy"), ("Cy", "easy")])
+        await t.settle()
+        assert t.dialog_focus().getAttribute("data-ui") == "again"
+
+    run(go)
+
+
 def test_a_loaded_game_says_only_where_it_stands(open_page: Callable[..., Table]) -> None:
     """A new game's opening lines are news for a screen reader; an opened record's whole log
     is not (it is on the screen to read): only the turn line is said."""

@@ -10,7 +10,7 @@ import asyncio
 from typing import Any
 
 from bugs_web.dom.browser import element as el
-from bugs_web.dom.browser import found
+from bugs_web.dom.browser import found, may_take_focus
 from bugs_web.games.bag_of_bugs import KIT
 from bugs_web.games.bag_of_bugs.screen import (
     game_over_html,
@@ -55,7 +55,7 @@ class BagPage(TablePage[BagSession]):
                 option.setAttribute("data-hinted", "true")  # table.css marks the hint's option
         if prompt and not had_prompt:
             first = el("prompt").querySelector(".primary")
-            if found(first):
+            if found(first) and may_take_focus():
                 first.focus()
         el("flash").textContent = s.flash
 

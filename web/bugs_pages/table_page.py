@@ -47,6 +47,7 @@ from bugs_web.dom.browser import (
     keep_text,
     lessons_done,
     mark_ready,
+    may_take_focus,
     panel_above_table,
     query_param,
     scroll_to_end,
@@ -324,7 +325,7 @@ class TablePage(Generic[S]):
         if dialog and not was_open:
             self.on_leave()
             primary = el("dialog-box").querySelector(".primary")
-            if found(primary):
+            if found(primary) and may_take_focus():
                 primary.focus()
         elif refocus is not None:
             again = document.querySelector(refocus)

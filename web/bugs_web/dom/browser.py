@@ -20,6 +20,14 @@ def found(node: Any) -> bool:
     return node is not None and type(node).__name__ != "JsNull"
 
 
+def may_take_focus() -> bool:
+    """False while the page is framed in another (an embed) that has the focus: a focus()
+    here would take it from the page around, and that page's visitor's keys would play here."""
+    from pyscript import document, window
+
+    return bool(window.self == window.top or document.hasFocus())
+
+
 def element(element_id: str) -> Any:
     """The element with this id."""
     from pyscript import document
