@@ -92,13 +92,18 @@ class BrowserGuard:
     def only_site(self, site_url: str, *also_allowed: str) -> None:
         """From now on only the site's own origin counts as local, plus exactly the URLs in
         `also_allowed` (say, the host page a test serves from a second origin to embed the
-        site): any other request, another port of 127.0.0.1 included, is foreign."""
+        site, on 127.0.0.1 or, as another site, on localhost): any other request, another port
+        of 127.0.0.1 included, is foreign."""
+        for url in also_allowed:
+            assert urlsplit(url).hostname in (LOCAL_HOST, "localhost"), url  # loopback only
         parts = urlsplit(site_url)
         self.site = f"{parts.scheme}://{parts.netloc}"
         self.also_allowed = frozenset(also_allowed)
 
     def allows(self, url: str) -> bool:
         """True for a request the test's pages may make."""
+        if url in self.also_allowed:
+            return True
         parts = urlsplit(url)
         if parts.hostname != LOCAL_HOST:
             return False

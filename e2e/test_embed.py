@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import FrameLocator, Page, expect
+from playwright.sync_api import ConsoleMessage, FrameLocator, Page, expect
 
 from bugs_core.link import encode_link
 from bugs_core.record import GameRecord, Seat, new_record
@@ -53,11 +53,22 @@ class _Quiet(SimpleHTTPRequestHandler):
 @pytest.fixture
 def host(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """A second static server, on its own port: the other origin that embeds the site."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Quiet, directory=str(tmp_path)))
+    yield from second_server(tmp_path, "127.0.0.1")
+
+
+@pytest.fixture
+def other_site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """The same, named localhost: another site than 127.0.0.1's, so its frame is a third
+    party's, as an embed on somebody's blog is."""
+    yield from second_server(tmp_path, "localhost")
+
+
+def second_server(folder: Path, name: str) -> Iterator[tuple[str, Path]]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Quiet, directory=str(folder)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/", tmp_path
+        yield f"http://{name}:{server.server_address[1]}/", folder
     finally:
         server.shutdown()
         server.server_close()
@@ -149,6 +160,40 @@ def test_bots_play_in_a_frame_on_another_origin_and_the_host_hears_it(
 
     second_origin = [u for u in browser_guard.requests if u.startswith(host[0])]
     assert second_origin == [f"{host[0]}host.html"]
+
+
+def test_a_frame_on_another_site_starts_where_third_party_storage_is_blocked(
+    page: Page, base_url: str, other_site: tuple[str, Path], browser_guard: BrowserGuard
+) -> None:
+    """A frame on another site, in a browser that blocks third-party storage (a new Chromium
+    context, as every incognito window, blocks third-party cookies and the frame's storage
+    with them): PyScript's IndexedDB store, on the page and in the bot worker, gets a memory
+    one (public/python.mjs), so Python starts, the bots play in their worker and the game ends.
+    Before, the frame said "Python could not start"."""
+    warnings: list[str] = []
+
+    def heard_warning(message: ConsoleMessage) -> None:
+        if message.type == "warning":
+            warnings.append(message.text)
+
+    page.on("console", heard_warning)
+    open_host(
+        page,
+        browser_guard,
+        other_site,
+        base_url,
+        "game=bugspiel&seats=Rex:easy,easy&pace=0&seed=7&target=30",
+        bots_move=True,
+    )
+    wait_to_hear(page, "ready")
+    framed = next(f for f in page.frames if f.url.startswith(base_url))
+    assert framed.evaluate(STORAGE_BLOCKED), "the frame's storage should be blocked here"
+    wait_to_hear(page, "end", timeout=GAME_TIMEOUT_MS)
+    assert [w for w in warnings if "bot" in w] == []  # no bots thinking on the page instead
+
+
+STORAGE_BLOCKED = "() => { try { return !window.localStorage; } catch { return true; } }"
+"""Whether the frame's site data is off: reading localStorage throws (SecurityError)."""
 
 
 def finished_game(seed: int = 4) -> GameRecord:

@@ -9,6 +9,98 @@ import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
 
+// Site data off: a game embedded on another site, in a browser that blocks third-party storage
+// (Chromium with third-party cookies blocked, every incognito window), opens no IndexedDB. Our
+// Python keeps nothing then (its saves and progress say so), but PyScript opens an IndexedDB
+// store for its package cache as it starts, on the page and in the bot worker, and a refused
+// open stopped the start ("Python could not start"). PyScript imports this module first, in
+// both, so here an open the browser refuses gets a database in memory for the visit instead:
+// the part of IndexedDB that PyScript's store (IDBMap) uses, object stores of keys and values,
+// each request answered on a later task as IndexedDB answers. Where IndexedDB works, every call
+// goes to it.
+const browsersIndexedDB = globalThis.indexedDB;
+if (browsersIndexedDB) {
+  const later = (run) => setTimeout(run, 0);
+  const request = (answer) => {
+    const asked = { result: undefined, error: null, onsuccess: null, onerror: null };
+    later(() => {
+      asked.result = answer();
+      asked.onsuccess?.({ type: "success", target: asked });
+    });
+    return asked;
+  };
+  const objectStore = (items) => ({
+    count: () => request(() => items.size),
+    clear: () => request(() => items.clear()),
+    delete: (key) => request(() => void items.delete(key)),
+    get: (key) => request(() => items.get(key)),
+    getKey: (key) => request(() => (items.has(key) ? key : undefined)),
+    getAllKeys: () => request(() => [...items.keys()]),
+    put: (value, key) => request(() => (items.set(key, value), key)),
+  });
+  const inMemory = new Map(); // database name -> its object stores, by name
+  const openInMemory = (name, opening) => {
+    const fresh = !inMemory.has(name);
+    if (fresh) inMemory.set(name, new Map());
+    const stores = inMemory.get(name);
+    const db = {
+      get objectStoreNames() {
+        return { length: stores.size, contains: (store) => stores.has(store) };
+      },
+      createObjectStore(store) {
+        stores.set(store, new Map());
+        return objectStore(stores.get(store));
+      },
+      transaction() {
+        const done = { objectStore: (store) => objectStore(stores.get(store)), oncomplete: null };
+        later(() => done.oncomplete?.({ type: "complete", target: done }));
+        return done;
+      },
+      close() {},
+    };
+    opening.result = db;
+    later(() => {
+      if (fresh) {
+        const transaction = { oncomplete: null };
+        opening.onupgradeneeded?.({ type: "upgradeneeded", target: { result: db, transaction } });
+        later(() => transaction.oncomplete?.({ type: "complete", target: transaction }));
+      }
+      opening.onsuccess?.({ type: "success", target: opening });
+    });
+  };
+  const open = (name, ...version) => {
+    const opening = { result: undefined, error: null, onupgradeneeded: null, onsuccess: null };
+    opening.onerror = opening.onblocked = null;
+    let asked;
+    try {
+      asked = browsersIndexedDB.open(name, ...version);
+    } catch {
+      openInMemory(name, opening); // Firefox refuses at once
+      return opening;
+    }
+    const forward = (type) => (event) => {
+      opening.result = asked.result;
+      opening[`on${type}`]?.({ type, target: { result: asked.result, transaction: asked.transaction } });
+      return event;
+    };
+    asked.onupgradeneeded = forward("upgradeneeded");
+    asked.onsuccess = forward("success");
+    asked.onblocked = forward("blocked");
+    asked.onerror = (event) => {
+      event.preventDefault(); // refused: site data off
+      openInMemory(name, opening);
+    };
+    return opening;
+  };
+  const factory = {
+    open,
+    deleteDatabase: (name) => browsersIndexedDB.deleteDatabase(name),
+    cmp: (a, b) => browsersIndexedDB.cmp(a, b),
+    databases: () => browsersIndexedDB.databases(),
+  };
+  Object.defineProperty(globalThis, "indexedDB", { value: factory, configurable: true });
+}
+
 // The start's steps as User Timing marks ("python.mjs: snapshot read", ...): a profile in the
 // browser's developer tools shows them, and bench/run.py's start rows print their medians, so
 // where a later visit's time goes is read off every run, not guessed.
