@@ -18,8 +18,13 @@ export { version };
 // the part of IndexedDB that PyScript's store (IDBMap) uses, object stores of keys and values,
 // each request answered on a later task as IndexedDB answers. Where IndexedDB works, every call
 // goes to it.
-const browsersIndexedDB = globalThis.indexedDB;
-if (browsersIndexedDB) {
+let browsersIndexedDB = null;
+try {
+  browsersIndexedDB = globalThis.indexedDB ?? null;
+} catch {
+  // refused outright (an older Firefox): every open is answered in memory
+}
+if ("indexedDB" in globalThis) {
   const later = (run) => setTimeout(run, 0);
   const request = (answer) => {
     const asked = { result: undefined, error: null, onsuccess: null, onerror: null };
@@ -73,7 +78,7 @@ if (browsersIndexedDB) {
     opening.onerror = opening.onblocked = null;
     let asked;
     try {
-      asked = browsersIndexedDB.open(name, ...version);
+      asked = browsersIndexedDB.open(name, ...version); // null: a TypeError, answered below
     } catch {
       openInMemory(name, opening); // Firefox refuses at once
       return opening;
@@ -94,9 +99,9 @@ if (browsersIndexedDB) {
   };
   const factory = {
     open,
-    deleteDatabase: (name) => browsersIndexedDB.deleteDatabase(name),
-    cmp: (a, b) => browsersIndexedDB.cmp(a, b),
-    databases: () => browsersIndexedDB.databases(),
+    deleteDatabase: (name) => browsersIndexedDB?.deleteDatabase(name),
+    cmp: (a, b) => browsersIndexedDB?.cmp(a, b),
+    databases: () => browsersIndexedDB?.databases() ?? Promise.resolve([]),
   };
   Object.defineProperty(globalThis, "indexedDB", { value: factory, configurable: true });
 }
