@@ -21,8 +21,8 @@ def found(node: Any) -> bool:
 
 
 def may_take_focus() -> bool:
-    """False while the page is framed in another (an embed) that has the focus: a focus()
-    here would take it from the page around, and that page's visitor's keys would play here."""
+    """False while the page is framed in another (an embed) and the focus is not in it: a
+    focus() here would take it from the page around, whose visitor's keys would play here."""
     from pyscript import document, window
 
     return bool(window.self == window.top or document.hasFocus())
