@@ -842,16 +842,16 @@ class TurnTablePage(TablePage[T]):
             s = self.current(generation)
             if s is None:
                 return
-            self.thinking = False
             if "error" in answer:
-                self.bot_failed(s, turn.seat, answer["error"])
+                self.bot_failed(s, turn.seat, answer["error"])  # its stop_bots: not thinking
                 return
             self.show_moved(s.bot_move(turn.moves, turn.seat, str(answer["action"])))
 
     def show_moved(self, session: T) -> None:
-        """The loop's new session, drawn now unless a bot moves next: the loop's next step then
-        draws it at once with that bot thinking, and a draw the same task redraws is never
+        """The loop's new session, drawn once with the bot that moves next thinking, as
+        `show_and_play` draws: the loop's next step then draws nothing new
+        (`draw_unless_shown`). Drawn without, it was drawn again in the same task, never
         painted (Bugspiel: two whole redraws a bot move, 44 ms of the main thread, before)."""
         self.session = session
-        if not session.bot_to_move():  # a person's turn, a hand's or the game's end
-            self.draw()
+        self.thinking = session.bot_to_move()
+        self.draw()
