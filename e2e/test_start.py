@@ -254,3 +254,25 @@ def test_the_pages_draw_qr_codes_with_segno_from_this_site(
     assert "/vendor/pyodide/segno-1.6.6-py3-none-any.whl" in page_fetches(page)
     assert all(u.startswith(base_url) for u in browser_guard.requests if "segno" in u)
     assert not [w for w in warnings if "library" in w], warnings
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_nothing_under_the_header_moves_when_python_is_ready(
+    page: Page, base_url: str, width: int
+) -> None:
+    """The start-up strip keeps its one line from the first paint to "Ready": the setup form
+    stays where it was drawn as its Start comes on. (Its list of steps, meant to be hidden,
+    was shown while loading, and the form jumped up 78 px on a desktop when Python was
+    ready, 114 on a phone.)"""
+    page.set_viewport_size({"width": width, "height": 800})
+    where = (
+        "() => [document.getElementById('runtime').dataset.state,"
+        " document.querySelector('.topbar').getBoundingClientRect().height,"
+        " document.getElementById('setup').getBoundingClientRect().top]"
+    )
+    page.goto(f"{base_url}bugspiel.html", wait_until="domcontentloaded")
+    state, header, form = page.evaluate(where)
+    assert state == "loading"
+    expect(page.locator("#load-steps")).to_be_hidden()
+    expect(page.locator("#runtime")).to_have_attribute("data-state", "ready")
+    assert page.evaluate(where) == ["ready", header, form]

@@ -310,3 +310,39 @@ def test_bugspiel_board_takes_taps_by_tile(page: Page, base_url: str) -> None:
     expect(chooser).to_be_hidden()
     expect(page.locator("#game")).not_to_have_attribute("data-pending", "")
     assert screen(page) == "play"
+
+
+# --- where things sit on a phone ---------------------------------------------------------------
+
+PLACES = """() => {
+  const box = (selector) => document.querySelector(selector).getBoundingClientRect();
+  const [bar, table] = ['#record-bar', '#table'].map((s) => document.querySelector(s));
+  return {
+    header: box('.topbar').height, status: box('#turn-status').top, table: box('#table').top,
+    tableEnd: box('#table').bottom, bar: box('#record-bar').top, log: box('.log-panel').top,
+    barReadFirst: Boolean(bar.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING),
+  };
+}"""
+
+
+@pytest.mark.parametrize("path", ["bugs.html", "bag-of-bugs.html", "bugspiel.html"])
+def test_the_table_starts_in_a_phones_first_screen(page: Page, base_url: str, path: str) -> None:
+    """The header is one row, the status line and the controls of play come next, and the
+    table starts in the first third of the screen (it started 370 to 488 px down, under a
+    two-row header and the record bar's three rows). The record bar sits after the table and
+    before the log it steps through, still first in the reading order."""
+    start_by_taps(page, base_url, path, ["human", "easy", "easy"], seed=7, pace=2600)
+    expect(page.locator("#table > svg")).to_be_visible()
+    places = page.evaluate(PLACES)
+    assert places["header"] <= 56, places  # one row: a 44 px home link and its padding
+    assert places["status"] < places["table"] <= HEIGHT / 3, places
+    assert places["tableEnd"] <= places["bar"] < places["log"], places
+    assert places["barReadFirst"], places
+    check_fits(page, "at the game's start")
+    # the record bar works where it is: a tap on Share opens its box just under it
+    page.locator("[data-rec=share]").tap()
+    box = page.locator("#share-box")
+    expect(box).to_be_visible()
+    bar = page.locator("#record-bar").bounding_box()
+    shown = box.bounding_box()
+    assert bar is not None and shown is not None and shown["y"] >= bar["y"] + bar["height"]
