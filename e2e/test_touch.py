@@ -339,6 +339,9 @@ def test_the_table_starts_in_a_phones_first_screen(page: Page, base_url: str, pa
     assert places["tableEnd"] <= places["bar"] < places["log"], places
     assert places["barReadFirst"], places
     check_fits(page, "at the game's start")
+    if path == "bugspiel.html":  # You start: the help says which keys do what, for keyboards
+        expect(page.locator("#controls .keys-help")).to_have_count(1)
+        expect(page.locator("#controls .keys-help")).to_be_hidden()
     # the record bar works where it is: a tap on Share opens its box just under it
     page.locator("[data-rec=share]").tap()
     box = page.locator("#share-box")

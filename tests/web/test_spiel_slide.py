@@ -253,7 +253,7 @@ def test_the_pass_button_says_what_a_pass_does() -> None:
     assert button.get("aria-label") == "Pass: the markets slide one slot cheaper"
     assert button.get("title") == "Pass: the markets slide one slot cheaper (P)"
     assert "P passes (the markets slide one slot cheaper)" in KEY_HELP
-    hint = root.find(".//p[@class='hint']")
+    hint = root.find(".//p[@class='help keys-help']")
     assert hint is not None and hint.text == KEY_HELP
 
 

@@ -173,7 +173,7 @@ def setup_html(game_id: str) -> str:
 def arrival_html(name: str, game_name: str, moves: int) -> str:
     """The hand-off screen a seat link opens on: nothing of the table until the person named
     says they hold the device."""
-    said = f"{moves} move{'s' if moves != 1 else ''} so far"
+    said = f"{counted(moves, 'move')} so far"
     return (
         f'<h2 id="dialog-title">{escape(name)}&#8217;s turn at {escape(game_name)}</h2>'
         f"<p>This link is for <strong>{escape(name)}</strong> ({said}). Only "
@@ -196,7 +196,7 @@ def send_html(
         else ""
     )
     copy_class = "button" if can_share else "button primary"
-    said = f"{moves} move{'s' if moves != 1 else ''}"
+    said = counted(moves, "move")
     why = (
         f"The game is over. Send {escape(name)} this link ({said}): it opens at the final table, "
         "with the replay."
@@ -222,8 +222,8 @@ def older_html(saved_moves: int, link_moves: int) -> str:
     """The notice when a link is older than the copy saved here: the newer is shown; the
     link's moment can still be opened."""
     return (
-        f"<p>This link is older than the game saved on this device: the link has {link_moves} "
-        f"move{'s' if link_moves != 1 else ''}, the saved game {saved_moves}. The saved game "
+        "<p>This link is older than the game saved on this device: the link has "
+        f"{counted(link_moves, 'move')}, the saved game {saved_moves:,}. The saved game "
         "is shown, as it is the newer.</p>"
         '<div class="row"><button type="button" class="button" data-ui="link-older">'
         "Open the link's older moment instead</button></div>"
@@ -237,7 +237,7 @@ def fork_html(shared: int, saved: Sequence[str], link: Sequence[str]) -> str:
     def branch(lines: Sequence[str]) -> str:
         items = "".join(f"<li>{escape(line)}</li>" for line in lines[:LISTED])
         more = len(lines) - LISTED
-        rest = f"<p>… and {more} more move{'s' if more != 1 else ''}.</p>" if more > 0 else ""
+        rest = f"<p>… and {counted(more, 'more move')}.</p>" if more > 0 else ""
         return f'<ol start="{shared + 1}">{items}</ol>{rest}'
 
     return (

@@ -283,7 +283,7 @@ def bar_html(replay: Replay, undo: UndoPlan, marks: Sequence[Mark] = ()) -> str:
         }
         steps.append(f"<button{_attrs(attrs)}>{mark}</button>")
     if replay.live:
-        where = f"{replay.total} move{'s' if replay.total != 1 else ''}"
+        where = counted(replay.total, "move")
     else:
         where = f"Replay: move {replay.at} of {replay.total}, read-only"
     parts = [
@@ -320,8 +320,7 @@ def share_html(game: str, url: str, moves: int) -> str:
     note = KITS[game].hidden_note if game in KITS else ""
     return (
         f'<p class="share-note"><strong>{escape(note)}</strong></p>'
-        f'<label for="share-url">Link to this game after {moves} move'
-        f"{'s' if moves != 1 else ''}</label>"
+        f'<label for="share-url">Link to this game after {counted(moves, "move")}</label>'
         f'<div class="row"><input id="share-url" class="share-url" readonly=""'
         f' value="{escape(url)}" />'
         '<button type="button" class="button primary" data-rec="copy">Copy link</button>'

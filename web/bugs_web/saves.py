@@ -20,6 +20,7 @@ from typing import Any
 
 from bugs_core.bots import LEVELS
 from bugs_core.errors import BugsError, InvalidRecordError
+from bugs_core.grammar import counted
 from bugs_core.record import GameRecord, from_dict, from_json, game_of
 
 from .seats import PERSON, shown_name
@@ -347,7 +348,7 @@ def summary(saved: SavedGame, offset_minutes: int = 0) -> str:
     state = "ended" if saved.finished else "in progress"
     return (
         f"{game_of(saved.record).name}: {seats_words(saved.record)} · "
-        f"{moves} move{'s' if moves != 1 else ''}, {state} · "
+        f"{counted(moves, 'move')}, {state} · "
         f"{when_words(saved.saved, offset_minutes)}"
     )
 

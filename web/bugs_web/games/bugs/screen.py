@@ -13,6 +13,7 @@ from html import escape
 from bugs_core.bugs.actions import PassLead, PickUp
 from bugs_core.bugs.describe import how_it_ended
 from bugs_core.bugs.state import HANDS_PER_GAME
+from bugs_core.grammar import counted
 
 from ...record_bar import END_BUTTONS
 from ...words import log_html as log_html  # the page's log list, one for the three games
@@ -69,15 +70,15 @@ def controls_html(session: Session) -> str:
     elif any(picker.selection):
         chosen = ", ".join(f"{n} {card_name(k, n)}" for k, n in enumerate(picker.selection) if n)
         parts.append(
-            f'<p class="hint">Selected: {escape(chosen)}. Add more cards to make a move.</p>'
+            f'<p class="help">Selected: {escape(chosen)}. Add more cards to make a move.</p>'
         )
     else:
-        parts.append(f'<p class="hint">{escape(KEY_HELP)}</p>')
+        parts.append(f'<p class="help">{escape(KEY_HELP)}</p>')
     for action in plain_moves(picker.legal):
         label = move_label(view, action)
         if isinstance(action, PickUp):
             cards = sum(p.count for p in view.pile)
-            label = f"Pick up the pile ({cards} card{'s' if cards != 1 else ''}) and lead"
+            label = f"Pick up the pile ({counted(cards, 'card')}) and lead"
         parts.append(_button(label, action=str(action), primary=isinstance(action, PassLead)))
     if any(picker.selection):
         parts.append(_button("Clear selection", ui="clear"))

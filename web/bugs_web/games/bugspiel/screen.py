@@ -123,7 +123,7 @@ def controls_html(session: SpielSession) -> str:
         buttons.append(_button("Clear (Esc)", "clear", keys="Escape"))
     buttons.append(_button("Pass (P)", "pass", keys="P", says=PASS_WORDS))
     parts.append(f'<div class="row move-buttons">{"".join(buttons)}</div>')
-    parts.append(f'<p class="hint">{escape(KEY_HELP)}</p>')
+    parts.append(f'<p class="help keys-help">{escape(KEY_HELP)}</p>')
     return "".join(parts)
 
 

@@ -30,6 +30,7 @@ from bugs_core.bugspiel.market import PRICES
 from bugs_core.bugspiel.rules import HAND_LIMIT, bonus_points, line_of, spot_index, spot_of
 from bugs_core.bugspiel.state import EMPTY, BugspielState, BugspielView
 from bugs_core.errors import BugsError
+from bugs_core.grammar import counted
 from bugs_core.record import GameRecord, Seat, new_record
 from bugs_core.rng import Rng
 
@@ -245,8 +246,8 @@ class SpielSession(TurnTaking):
                 title = f"Play the bonus card {bonus_text(bonus)} on {on}"
                 tiles = line_of(state, s // 3)
                 scores = (
-                    f"Scores {goals} along a line of {len(tiles)} tile"
-                    f"{'s' if len(tiles) != 1 else ''}, for every player"
+                    f"Scores {goals} along a line of {counted(len(tiles), 'tile')}, "
+                    "for every player"
                 )
                 return Preview(
                     action, title, (scores,), tiles, points, confirm="Play the bonus card"
