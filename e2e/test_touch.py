@@ -349,3 +349,22 @@ def test_the_table_starts_in_a_phones_first_screen(page: Page, base_url: str, pa
     bar = page.locator("#record-bar").bounding_box()
     shown = box.bounding_box()
     assert bar is not None and shown is not None and shown["y"] >= bar["y"] + bar["height"]
+
+
+def test_a_game_started_on_a_phone_on_its_side_shows_from_its_top(
+    page: Page, base_url: str
+) -> None:
+    """On its side (740x360) the setup form's Start is two screens down. The game shows from
+    its top, the status line focused and the table under it; the record bar comes after the
+    table, as upright (it took the first screen's third row). Before, the game kept the form's
+    scroll and showed the middle of the table."""
+    page.set_viewport_size({"width": HEIGHT, "height": WIDTH})
+    open_page(page, base_url, path="bugs.html", seed=7, pace=2600)
+    page.locator("#start").scroll_into_view_if_needed()
+    assert page.evaluate("scrollY") > WIDTH, "Start is below the first screen"
+    page.locator("#start").tap()
+    expect(page.locator("#turn-status")).to_be_focused()
+    expect(page.locator("#table > svg")).to_be_visible()
+    places = page.evaluate(PLACES)
+    assert page.evaluate("scrollY") == 0
+    assert places["table"] <= WIDTH / 2 and places["tableEnd"] <= places["bar"], places

@@ -605,6 +605,10 @@ class Window:
         self.frame_callbacks: list[Callable[[float], Any]] = []
         self.timers: list[tuple[float, Callable[[], Any]]] = []  # (due, callback), unrun
         self.self = self.top = self  # a page of its own; a test frames it by another `top`
+        self.scrolls: list[tuple[float, float]] = []  # each scrollTo(x, y), in order
+
+    def scrollTo(self, x: float, y: float) -> None:
+        self.scrolls.append((x, y))
 
     def setTimeout(self, callback: Callable[[], Any], delay_ms: float = 0) -> int:
         self.timers.append((self.clock.ms + delay_ms, callback))

@@ -860,23 +860,28 @@ def test_bugs_two_people_at_one_device_never_see_each_others_hand(
     assert shown == {0, 1}
 
 
-def test_a_game_opened_with_nothing_focused_leaves_the_focus_alone(
+def test_a_game_opened_with_nothing_focused_leaves_the_focus_and_scroll_alone(
     open_page: Callable[..., Table],
 ) -> None:
     """Start from the focused button gives the focus to the status line (the button is hidden
-    now); a game opened while nothing has the focus (a link, a lesson or an embed, as the page
-    loads) leaves it on the page: an embed would take it from its host page."""
+    now) and shows the page from its top; a game opened while nothing has the focus (a link,
+    a lesson or an embed, as the page loads) leaves the focus and the scroll alone: an embed
+    would take the focus from its host page. "Back to the game" is pressed too."""
     t = open_page("bugs")
     seats = [("You", "human"), ("Ana", "easy"), ("Bo", "easy")]
 
     async def go() -> None:
         assert t.doc.activeElement is t.doc.body
         t.start(seats)
-        assert t.doc.activeElement is t.doc.body
+        assert t.doc.activeElement is t.doc.body and t.win.scrolls == []
         t.page.show_setup()
         t.el("start").focus()
         t.start(seats)
-        assert t.doc.activeElement is t.el("turn-status")
+        assert t.doc.activeElement is t.el("turn-status") and t.win.scrolls == [(0, 0)]
+        t.page.show_setup()
+        t.el("resume").focus()
+        t.page.resume()
+        assert t.doc.activeElement is t.el("turn-status") and t.win.scrolls == [(0, 0)] * 2
         t.page.stop_bots()
 
     run(go)

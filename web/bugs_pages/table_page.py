@@ -238,7 +238,7 @@ class TablePage(Generic[S]):
         if had_focus:
             # what had it is hidden now; a game opened as the page loads (a link, a lesson, an
             # embed) leaves the focus alone: in an embed it would take it from the host page
-            keep_focus()
+            show_from_the_top()
         if session.has_bots():
             self.bots.warm_up()  # boot the worker now, while the person looks at the table
 
@@ -266,7 +266,7 @@ class TablePage(Generic[S]):
         el("game").hidden = False
         self.show_and_play()
         if had_focus:
-            keep_focus()
+            show_from_the_top()
 
     def again(self, s: S) -> None:
         """A new game with the same seats and setup."""
@@ -803,6 +803,15 @@ def keep_focus() -> None:
     if not has_focus():
         status = el("turn-status")
         status.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+
+
+def show_from_the_top() -> None:
+    """A game shown in place of the setup form, from a button a person pressed: the page from
+    its top (the status line, then the table) and the status line focused. The form's Start is
+    far down it on a phone, and the game kept that scroll: on its side, 360 px high, a phone
+    showed the middle of the table or the log."""
+    window.scrollTo(0, 0)
+    keep_focus()
 
 
 class TurnTablePage(TablePage[T]):
