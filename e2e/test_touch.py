@@ -368,3 +368,29 @@ def test_a_game_started_on_a_phone_on_its_side_shows_from_its_top(
     places = page.evaluate(PLACES)
     assert page.evaluate("scrollY") == 0
     assert places["table"] <= WIDTH / 2 and places["tableEnd"] <= places["bar"], places
+
+
+def test_the_game_over_dialog_fits_a_phone(page: Page, base_url: str) -> None:
+    """Bugs' final scores (a column for each of the six hands, and the total) and the dialog's
+    buttons all lie within the phone's width. The box took its table's width (431 px at 360):
+    the last hands, the total, "New game" and "Analyse the game" were off the screen."""
+    open_page(page, base_url, path="bugs.html", seed=5, pace=0)
+    page.select_option("#players", "4")
+    for i in range(4):
+        page.select_option(f"#kind-{i}", "easy")
+    page.locator("#start").tap()
+    box = page.locator("#dialog-box")
+    expect(box.locator(".scores")).to_be_visible(timeout=GAME_TIMEOUT_MS)
+    expect(page.locator("#dialog-title")).to_contain_text("win")
+    outside = page.evaluate(
+        """(width) => [...document.querySelectorAll('#dialog-box, #dialog-box button,'
+             + ' #dialog-box th, #dialog-box td')]
+          .map((e) => [e.textContent.trim(), e.getBoundingClientRect()])
+          .filter(([, r]) => r.left < 0 || r.right > width)
+          .map(([text, r]) => `${text}: ${Math.round(r.left)}..${Math.round(r.right)}`)""",
+        WIDTH,
+    )
+    assert not outside, outside
+    # each hand's column is read as "Hand n", shown as its number
+    expect(box.locator("thead th").nth(1)).to_have_text("Hand 1")
+    check_fits(page, "at the game's end")

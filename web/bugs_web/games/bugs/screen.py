@@ -99,7 +99,10 @@ def handoff_html(session: Session) -> str:
 
 def _score_table(session: Session, hands: int, caption: str) -> str:
     names = session.names
-    head = "".join(f'<th scope="col">Hand {h + 1}</th>' for h in range(hands))
+    # "Hand " is read but not shown on a phone, where six such columns would not fit
+    head = "".join(
+        f'<th scope="col"><span class="hand-word">Hand </span>{h + 1}</th>' for h in range(hands)
+    )
     rows = []
     won = set(winners_of(session.public_view())) if session.screen == GAME_OVER else set()
     for seat, name in enumerate(names):
@@ -110,9 +113,9 @@ def _score_table(session: Session, hands: int, caption: str) -> str:
             f"<td><strong>{session.state.scores[seat]}</strong></td></tr>"
         )
     return (
-        f'<table class="scores"><caption>{escape(caption)}</caption>'
+        f'<div class="scores-wrap"><table class="scores"><caption>{escape(caption)}</caption>'
         f'<thead><tr><th scope="col">Player</th>{head}<th scope="col">Total</th></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
 
 
