@@ -86,3 +86,12 @@ def test_screen_html_escapes_names_and_offers_the_right_buttons() -> None:
     assert prompt_html(session) == "" or session.person_deciding() is not None
     assert "<img" not in log_html(session)
     assert game_over_html(session) == ""
+
+
+def test_the_drawer_is_spoken_to_as_you() -> None:
+    """The pool's head agrees with "You": "You draw: token 1 of 6", never "You draws"."""
+    state = next(s for s in states(3, 3) if s.phase is Phase.WINDOW and s.drawer == 0)
+    view = GAME.player_view(state, 0)
+    for names, said in ((["You", "Ana", "Bo"], "You draw: token"), (["Cy", "A", "B"], "Cy draws")):
+        text = " ".join(ET.fromstring(render_table(view, names=names)).itertext())
+        assert said in text and "You draws" not in text

@@ -196,3 +196,14 @@ def test_the_drawing_follows_the_screen_width(width: int) -> None:
     view = GAME.player_view(states(6, 12)[1], 0)
     root = parse(render_table(view, names=names_for(6), width=width))
     assert root.attrib["viewBox"].split()[2] == str(width)
+
+
+def test_the_seat_to_lead_is_spoken_to_as_you() -> None:
+    """With no swarm, the table says who leads, agreeing with "You": "You lead", never "You
+    leads" (seen at the first lesson's start)."""
+    view = GAME.player_view(states(3, 5)[0], 0)
+    view = dataclasses.replace(view, swarm_size=0, pile=(), phase=Phase.LEAD, to_act=0)
+    text = " ".join(parse(render_table(view, names=["You", "Ana", "Bo"])).itertext())
+    assert "No swarm" in text and "You lead " in text + " " and "You leads" not in text
+    text = " ".join(parse(render_table(view, names=["Cy", "Ana", "Bo"])).itertext())
+    assert "Cy leads" in text

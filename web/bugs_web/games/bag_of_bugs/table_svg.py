@@ -25,7 +25,7 @@ from bugs_core.bag_of_bugs.tokens import (
     ROCK,
     TOKEN_LIMIT,
 )
-from bugs_core.grammar import counted, mid
+from bugs_core.grammar import counted, mid, subject
 
 from ...palette import (
     BAG_BACKGROUND,
@@ -115,7 +115,9 @@ def _chip(parent: ET.Element, kind: int, count: int, x: float, y: float) -> floa
 def _summary(view: BagView, names: Sequence[str]) -> str:
     """The drawing's title: turn, who draws, tokens drawn, Rock pairs and free Grabs."""
     n = view.setup.players
-    parts = [f"Bag of Bugs, turn {view.turn_no}. {shorten(names[view.drawer], 40)} draws."]
+    parts = [
+        f"Bag of Bugs, turn {view.turn_no}. {subject(shorten(names[view.drawer], 40), 'draws')}."
+    ]
     parts.append(f"Token {view.drawn} of {TOKEN_LIMIT[n]} drawn; pool: {len(view.pool)}.")
     parts.append(f"Rock pairs {view.rock_pairs} of {PAIRS_TO_END[n]}.")
     free = [str(g) for g in GRAB_TOKENS if view.claims[g - 1] is None]
@@ -222,7 +224,7 @@ def _pool(
     g = el(root, "g", role="group", aria_label="The pool, in reveal order")
     rect(g, 12, top, w - 24, h, 12, fill=BAG_PANEL, stroke=BAG_PANEL_EDGE)
     who = shorten(names[view.drawer] if view.drawer < len(names) else "", 24)
-    head = f"{who} draws: token {view.drawn} of {TOKEN_LIMIT[n]}"
+    head = f"{subject(who, 'draws')}: token {view.drawn} of {TOKEN_LIMIT[n]}"
     if view.phase is Phase.GAME_OVER:
         head = "The game is over"
     text(g, 26, top + 22, head, size=14, fill=ON_BACKGROUND, weight="bold")

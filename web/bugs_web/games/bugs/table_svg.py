@@ -24,7 +24,7 @@ from bugs_core.bugs.cards import (
     SPECIAL_NAMES,
 )
 from bugs_core.bugs.state import HANDS_PER_GAME, BugsView, Phase
-from bugs_core.grammar import counted
+from bugs_core.grammar import counted, subject
 
 from ...palette import (
     BUGS_BACKGROUND,
@@ -456,7 +456,7 @@ def _centre(
     else:
         text(g, x0, top + 56, "No swarm", size=22, fill=ON_BACKGROUND, weight="bold")
         if view.phase is Phase.LEAD:
-            lead = f"{seat_name(names, view.to_act)} leads"
+            lead = subject(seat_name(names, view.to_act), "leads")
         else:
             lead = f"{seat_name(names, view.to_act)} may start a new swarm"
         text(g, x0, top + 80, lead, size=14, fill=ON_BACKGROUND)
@@ -467,7 +467,7 @@ def _centre(
         g,
         x0,
         top + 108,
-        f"Pile: {bugs_in_pile} bug card" + ("" if bugs_in_pile == 1 else "s"),
+        f"Pile: {counted(bugs_in_pile, 'bug card')}",
         size=13,
         fill=ON_BACKGROUND,
     )
@@ -478,9 +478,7 @@ def _centre(
     for i, p in enumerate(shown):
         line, col = divmod(i, per_line)
         px, py = x0 + col * PILE_ITEM_W, top + 118 + line * 56
-        extra = (
-            f" and {p.outbreaks} Outbreak" + ("s" if p.outbreaks > 1 else "") if p.outbreaks else ""
-        )
+        extra = f" and {counted(p.outbreaks, 'Outbreak')}" if p.outbreaks else ""
         who_full = seat_name(names, p.seat)
         item = el(
             pile,
