@@ -119,7 +119,7 @@ def tap_a_bugs_move(page: Page) -> None:
 
 def test_bugs_by_taps(page: Page, base_url: str) -> None:
     start_by_taps(page, base_url, "bugs.html", ["human", "easy", "easy", "easy"], seed=21)
-    mine = 0
+    mine = helped = 0
     while mine < 6:
         now = wait_for_something_to_do(page)
         if now == "game-over":
@@ -128,9 +128,13 @@ def test_bugs_by_taps(page: Page, base_url: str) -> None:
         if now == "hand-over":
             page.locator("#dialog [data-ui=next-hand]").tap()
             continue
+        if page.locator("#controls .help").count() == 2:  # nothing picked: how to pick, by taps
+            expect(page.locator("#controls .tap-help")).to_be_visible()
+            expect(page.locator("#controls .keys-help")).to_be_hidden()
+            helped += 1
         tap_a_bugs_move(page)
         mine += 1
-    assert mine == 6
+    assert mine == 6 and helped
 
 
 # --- Bag of Bugs -----------------------------------------------------------------------------
@@ -394,3 +398,15 @@ def test_the_game_over_dialog_fits_a_phone(page: Page, base_url: str) -> None:
     # each hand's column is read as "Hand n", shown as its number
     expect(box.locator("thead th").nth(1)).to_have_text("Hand 1")
     check_fits(page, "at the game's end")
+
+
+def test_a_summary_that_wraps_keeps_its_lines_together(page: Page, base_url: str) -> None:
+    """A finger-sized summary is tall by its padding, not its line height: "New to Bugspiel?
+    Learn it in 7 short lessons" wraps at 360 px, and each of its lines took 44 px (88 in all,
+    the second line a finger's height below the first)."""
+    open_page(page, base_url, path="bugspiel.html", seed=1)
+    summary = page.locator(".learn-summary > summary")
+    box = summary.bounding_box()
+    line = float(summary.evaluate("(e) => parseFloat(getComputedStyle(e).lineHeight)"))
+    assert box is not None and FINGER <= box["height"] < 80, box
+    assert box["height"] > 1.5 * line, "the summary should wrap at this width"

@@ -216,3 +216,16 @@ def test_screen_texts_escape_names() -> None:
     for html in htmls:
         assert "<img" not in html
     assert "&lt;img" in game_over_html(session)
+
+
+def test_the_help_before_a_pick_says_keys_to_keyboards_and_taps_to_fingers() -> None:
+    """With nothing picked, the controls carry two lines of help: the keys' (shown where there
+    is a mouse) and the taps' (shown on a screen with only a finger; table.css picks one)."""
+    seats = make_seats([("You", "human"), ("Ana", "easy"), ("Bo", "easy")])
+    session = Session.start(seats, seed=12)
+    while not session.my_turn():
+        session = bot_moves(session)
+    root = ET.fromstring(f"<div>{controls_html(session)}</div>")
+    helps = {p.get("class"): p.text or "" for p in root.iter("p")}
+    assert helps["help keys-help"].startswith("Pick cards with a click or the keys 1-9")
+    assert helps["help tap-help"].startswith("Tap a card to pick it")

@@ -26,6 +26,11 @@ KEY_HELP = (
     "Pick cards with a click or the keys 1-9, O (Outbreak), N (Net), R (Repellent) and "
     "X (Exterminator); Shift takes one back. Enter plays the move, P picks up, Esc clears."
 )
+TAP_HELP = (
+    "Tap a card to pick it and the cards of its kind before it: the third picks three. Tap "
+    "the last one picked again for one fewer. Then tap a move below."
+)
+"""The help on a screen with only a finger (table.css shows one of the two)."""
 
 
 def status_text(session: Session, thinking: bool = False) -> str:
@@ -73,7 +78,10 @@ def controls_html(session: Session) -> str:
             f'<p class="help">Selected: {escape(chosen)}. Add more cards to make a move.</p>'
         )
     else:
-        parts.append(f'<p class="help">{escape(KEY_HELP)}</p>')
+        parts.append(
+            f'<p class="help keys-help">{escape(KEY_HELP)}</p>'
+            f'<p class="help tap-help">{escape(TAP_HELP)}</p>'
+        )
     for action in plain_moves(picker.legal):
         label = move_label(view, action)
         if isinstance(action, PickUp):
