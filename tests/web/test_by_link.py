@@ -182,6 +182,9 @@ def test_the_panels_escape_names_and_say_what_the_link_gives_away() -> None:
     assert 'data-ui="send-share"' not in send_html("Bo", "u", False, "", 2)
     forks = fork_html(3, ["Ana plays a 4."] * 14, [EVIL])
     assert "<img" not in forks and "and 2 more moves" in forks
+    assert "agree on the first 3 moves, then part" in forks
+    assert "agree on the first 1 move, then" in fork_html(1, ["a"], ["b"])
+    assert "agree on the deal, then part" in fork_html(0, ["a"], ["b"])  # never "first 0 moves"
     assert 'data-ui="fork-saved"' in forks and 'data-ui="fork-link"' in forks
 
 

@@ -240,10 +240,11 @@ def fork_html(shared: int, saved: Sequence[str], link: Sequence[str]) -> str:
         rest = f"<p>… and {counted(more, 'more move')}.</p>" if more > 0 else ""
         return f'<ol start="{shared + 1}">{items}</ol>{rest}'
 
+    agree = f"agree on the first {counted(shared, 'move')}" if shared else "agree on the deal"
     return (
         '<h2 id="dialog-title">This game has two different continuations</h2>'
-        "<p>The link and the game saved on this device agree on the first "
-        f"{counted(shared, 'move')}, then part: someone played on from an older link. Choose the "
+        f"<p>The link and the game saved on this device {agree}, then part: someone played on "
+        "from an older link. Choose the "
         "one to keep playing; the other is set aside on this device (the setup screen lists it, "
         "to export).</p>"
         '<div class="fork">'
