@@ -156,6 +156,10 @@ def test_bag_of_bugs_by_taps(page: Page, base_url: str) -> None:
             continue
         if not reached:
             check_fits(page, "in a grab window")
+            # no keys to press: the keys beside the person's name and buttons are not shown
+            expect(page.locator("#table text.keys")).to_have_count(1)
+            expect(page.locator("#table text.keys")).to_be_hidden()
+            expect(page.locator("#grab-rows .keys")).to_be_hidden()
         token = page.locator("#table [data-grab]").first
         grab = token.get_attribute("data-grab")
         token.tap()

@@ -95,3 +95,12 @@ def test_the_drawer_is_spoken_to_as_you() -> None:
     for names, said in ((["You", "Ana", "Bo"], "You draw: token"), (["Cy", "A", "B"], "Cy draws")):
         text = " ".join(ET.fromstring(render_table(view, names=names)).itertext())
         assert said in text and "You draws" not in text
+
+
+def test_a_seats_keys_are_marked_for_the_style_to_hide_on_touch_screens() -> None:
+    """A person's box names the keys that claim for them, as a text of class "keys", which
+    table.css hides where there is only a finger to point (no keys to press)."""
+    state = next(s for s in states(3, 3) if s.phase is Phase.WINDOW and s.drawer != 0)
+    svg = render_table(GAME.player_view(state, 0), names=["You", "A", "B"], keys={0: "1-5"})
+    marked = [e for e in ET.fromstring(svg).iter(f"{NS}text") if e.get("class") == "keys"]
+    assert [e.text for e in marked] == ["keys 1-5"]

@@ -200,7 +200,8 @@ def _seat(
     elif held:
         text(g, x + 8, y + 37, f"holds Grab {held[0]}", size=12, fill=ON_BACKGROUND)
     elif keys:
-        text(g, x + 8, y + 37, f"keys {keys}", size=12, fill=ON_BACKGROUND)
+        # a class for table.css, which shows it only where there are keys
+        text(g, x + 8, y + 37, f"keys {keys}", size=12, fill=ON_BACKGROUND).set("class", "keys")
     # the collection, grouped by kind
     cx, cy = x + 8, y + 58
     collection = view.collections[seat]
