@@ -382,11 +382,7 @@ def test_the_game_over_dialog_fits_a_phone(page: Page, base_url: str) -> None:
     """Bugs' final scores (a column for each of the six hands, and the total) and the dialog's
     buttons all lie within the phone's width. The box took its table's width (431 px at 360):
     the last hands, the total, "New game" and "Analyse the game" were off the screen."""
-    open_page(page, base_url, path="bugs.html", seed=5, pace=0)
-    page.select_option("#players", "4")
-    for i in range(4):
-        page.select_option(f"#kind-{i}", "easy")
-    page.locator("#start").tap()
+    start_by_taps(page, base_url, "bugs.html", ["easy"] * 4, seed=5, pace=0)
     box = page.locator("#dialog-box")
     expect(box.locator(".scores")).to_be_visible(timeout=GAME_TIMEOUT_MS)
     expect(page.locator("#dialog-title")).to_contain_text("win")

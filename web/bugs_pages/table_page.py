@@ -232,13 +232,7 @@ class TablePage(Generic[S]):
         # A new game's opening lines ("You take the bag. You draw a Rock.") are its first news;
         # a loaded game's log is old news, on the screen to read.
         self.heard = Heard(len(session.log) if loaded else 0)
-        el("setup").hidden = True
-        el("game").hidden = False
-        self.show_and_play()
-        if had_focus:
-            # what had it is hidden now; a game opened as the page loads (a link, a lesson, an
-            # embed) leaves the focus alone: in an embed it would take it from the host page
-            show_from_the_top()
+        self.show_game(had_focus)
         if session.has_bots():
             self.bots.warm_up()  # boot the worker now, while the person looks at the table
 
@@ -261,12 +255,22 @@ class TablePage(Generic[S]):
         """Back from the setup form to the game as it was; its bots play on."""
         if self.session is None:
             return
-        had_focus = has_focus()  # "Back to the game"
+        self.show_game(has_focus())  # "Back to the game" had it
+
+    def show_game(self, had_focus: bool) -> None:
+        """The game in place of the setup form, drawn, its bots playing. If a person's button
+        had the focus (Start, Play again, Back to the game, a lesson's link), hidden now, the
+        page shows from its top with the status line focused: the form's Start is far down it
+        on a phone, and the game kept that scroll (on its side, 360 px high, a phone showed the
+        middle of the table). A game opened as the page loads (a link, a lesson, an embed)
+        leaves the focus and the scroll alone: in an embed it would take the focus from the
+        host page."""
         el("setup").hidden = True
         el("game").hidden = False
         self.show_and_play()
         if had_focus:
-            show_from_the_top()
+            window.scrollTo(0, 0)
+            keep_focus()
 
     def again(self, s: S) -> None:
         """A new game with the same seats and setup."""
@@ -803,15 +807,6 @@ def keep_focus() -> None:
     if not has_focus():
         status = el("turn-status")
         status.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
-
-
-def show_from_the_top() -> None:
-    """A game shown in place of the setup form, from a button a person pressed: the page from
-    its top (the status line, then the table) and the status line focused. The form's Start is
-    far down it on a phone, and the game kept that scroll: on its side, 360 px high, a phone
-    showed the middle of the table or the log."""
-    window.scrollTo(0, 0)
-    keep_focus()
 
 
 class TurnTablePage(TablePage[T]):
