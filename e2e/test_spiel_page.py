@@ -320,6 +320,42 @@ def test_keyboard_play_of_one_move(page: Page, base_url: str) -> None:
     assert actions[2].startswith("play ") and actions[2].endswith(" +1")
 
 
+UNDER_THE_BAR = """() => {
+  const node = document.activeElement, dock = document.querySelector('#controls').parentElement;
+  if (!node || !node.closest('#table') || getComputedStyle(dock).position !== 'sticky') return '';
+  const r = node.getBoundingClientRect(), bar = dock.getBoundingClientRect();
+  const shown = Math.min(r.bottom, bar.top, innerHeight) - Math.max(r.top, 0);
+  if (shown >= Math.min(r.height, 20)) return '';
+  return `${node.getAttribute('aria-label')}: ${r.top}-${r.bottom}, bar from ${bar.top}`;
+}"""
+
+
+def test_the_move_bar_stays_in_sight_and_hides_no_focus(page: Page, base_url: str) -> None:
+    """On a laptop's screen too, once a card is picked the move bar stays at the screen's foot
+    (the table is taller than the screen), and the keyboard's focus, Tabbing through the
+    table's cards and spaces, always stops where it can be seen, above the bar."""
+    open_spiel(page, base_url, seed=4)
+    set_up(page, [("You", "human"), ("Ana", "easy"), ("Bo", "easy")])
+    wait_for_something_to_do(page)
+    height = page.viewport_size["height"] if page.viewport_size else 0
+    page.locator("#table [data-hand-bug]").first.click()
+    expect(page.locator("#game")).to_have_attribute("data-pick", re.compile(r"^bug:"))
+    page.evaluate("scrollTo(0, 0)")
+    dock = page.locator("#controls").locator("xpath=..")
+    assert dock.evaluate("e => getComputedStyle(e).position") == "sticky"
+    box = dock.bounding_box()
+    assert box is not None and abs(box["y"] + box["height"] - height) <= 1, box
+    expect(page.locator("#controls [data-ui=clear]")).to_be_in_viewport()
+    page.locator("#turn-status").click()
+    seen = 0
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("Boolean(document.activeElement.closest('#table'))"):
+            seen += 1
+            assert page.evaluate(UNDER_THE_BAR) == ""
+    assert seen >= 30, "Tab went through the table's cards and spaces"
+
+
 def test_phone_width_fits_without_sideways_scrolling(page: Page, base_url: str) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
     open_spiel(page, base_url, seed=4)

@@ -320,6 +320,63 @@ def test_bugspiel_board_takes_taps_by_tile(page: Page, base_url: str) -> None:
     assert screen(page) == "play"
 
 
+BAR = """() => {
+  const dock = document.querySelector('#controls').parentElement;
+  const box = (node) => { const r = node.getBoundingClientRect(); return [r.top, r.bottom]; };
+  const lit = document.querySelector('#table [data-tile].target');
+  const popup = document.getElementById('card-popup');
+  return {
+    sticky: getComputedStyle(dock).position === 'sticky', dock: box(dock),
+    board: box(document.querySelector('#table .spiel-board')),
+    hand: box(document.querySelector('#table .spiel-hand')), lit: lit ? box(lit) : null,
+    confirm: box(document.querySelector('#controls [data-ui=confirm]') || dock),
+    table: box(document.getElementById('table')), scrollY: scrollY,
+    popup: !popup.hidden,
+  };
+}"""
+
+
+def test_a_bugspiel_move_takes_no_scrolling_on_a_phone(page: Page, base_url: str) -> None:
+    """The hand lies right under the board, so a card and the spaces it lights fit one screen;
+    once a card is picked the move bar (prompt, preview, buttons) stays at the screen's foot,
+    so Confirm and what the move scores show wherever the table is scrolled. Before: the
+    markets lay between hand and board, and Confirm 1,200 px under the chosen tile."""
+    start_by_taps(page, base_url, "bugspiel.html", ["human", "easy"], seed=4)
+    wait_for_something_to_do(page)
+    at = page.evaluate(BAR)
+    assert not at["sticky"], "with nothing picked the controls keep their place"
+    page.locator("#table [data-hand-bug]").first.tap()
+    expect(page.locator("#game")).to_have_attribute("data-pick", re.compile(r"^bug:"))
+    at = page.evaluate(BAR)
+    assert at["sticky"] and abs(at["dock"][1] - HEIGHT) <= 1, at
+    bar = at["dock"][1] - at["dock"][0]
+    assert bar <= 0.45 * HEIGHT, at
+    assert at["hand"][1] - at["board"][0] <= HEIGHT - bar, "the board and the hand in one screen"
+    assert not at["popup"], "a card opened that no tap asked for"
+    # the board scrolled into sight above the bar, a lit tile tapped and its space chosen
+    page.evaluate("(y) => scrollTo(0, y)", at["scrollY"] + at["board"][0] - 8)
+    lit = page.locator("#table [data-tile].target")
+    lit.nth(lit.count() // 2).tap()
+    chooser = page.locator("#space-chooser")
+    if chooser.is_visible():
+        chooser.locator("[data-space].primary").first.tap()
+    expect(page.locator("#game")).not_to_have_attribute("data-pending", "")
+    at = page.evaluate(BAR)
+    assert at["sticky"] and at["dock"][0] >= 0.55 * HEIGHT - 1, at
+    assert at["confirm"][0] >= 0 and at["confirm"][1] <= HEIGHT, f"Confirm off the screen: {at}"
+    assert at["board"][0] >= 0, "the board is still in sight with Confirm"
+    assert not at["popup"], "a card opened that no tap asked for"
+    expect(page.locator("#controls .preview")).to_be_visible()
+    check_fits(page, "with the move bar")
+    # at the table's end the bar is back in its place, under the table
+    page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+    at = page.evaluate(BAR)
+    assert at["dock"][0] >= at["table"][1] - 1, at
+    before = moves(page)
+    page.locator("#controls [data-ui=confirm]").tap()
+    wait_for_move(page, before)
+
+
 # --- where things sit on a phone ---------------------------------------------------------------
 
 PLACES = """() => {

@@ -1,7 +1,8 @@
 """The game pages, built from one template: pages/game.html holds what every game page shares
 (head and policy, header and start-up progress, the setup form's frame and its seats, the
 resume button, the game bar, record bar and log), pages/<page>.toml what one game puts in it
-(title, description, the setup form's own fields, rules, board, extra styles and elements).
+(title, description, the setup form's own fields, rules, board, the controls under it, extra
+styles and elements).
 
 The output is plain static HTML in public/<page>.html, which paints before Python starts; it
 is build output, not committed. What the first paint waits for is inlined (`inline_head`): the
@@ -52,7 +53,14 @@ RATINGS_NOTE = (
 )
 
 TEXT_KEYS = ("name", "title", "description", "script", "players", "seats_legend", "pace_label")
-HTML_KEYS = ("options_html", "seats_note_html", "rules_html", "board_html", "overlays_html")
+HTML_KEYS = (
+    "options_html",
+    "seats_note_html",
+    "rules_html",
+    "board_html",
+    "controls_html",
+    "overlays_html",
+)
 OTHER_KEYS = ("stylesheets", "seats", "pace", "pace_selected")
 """Every key of a game's part, each required: a missing or unknown one fails the build."""
 

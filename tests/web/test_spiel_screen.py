@@ -97,6 +97,38 @@ def test_a_bug_on_a_chosen_space_shows_turn_confirm_and_clear() -> None:
     assert light.chosen == target and light.turn == 1 and light.line == ()
 
 
+def test_each_move_button_shows_its_key_apart_and_the_turns_their_arrows() -> None:
+    """A key after a button's label is marked, for table.css to leave out where there are no
+    keys; a turn button's words are marked, for a phone to show its arrow alone; the keys'
+    help goes once something is picked (each button then shows its key), and the prompt names
+    no key."""
+    session = start([Seat("You", "human"), Seat("Ana", "easy")])
+    assert "keys-help" in controls_html(session)
+    play = next(a for a in session.legal if isinstance(a, PlayBug))
+    chosen = session.pick_hand_bug(play.card).pick_space(spot_index(session.state.board, play.to))
+    assert chosen.rotatable()
+    root = parse(controls_html(chosen))
+    assert root.find(".//p[@class='help keys-help']") is None
+    keys = {}
+    for button in root.iter("button"):
+        shown = button.find("span[@class='keys']")
+        assert shown is not None and shown.text == f" ({button.get('aria-keyshortcuts')})".replace(
+            "Escape", "Esc"
+        )
+        keys[button.get("data-ui")] = "".join(button.itertext())
+    assert keys["rotate-cw"] == "⟳ Turn clockwise (R)"
+    assert keys["rotate-ccw"] == "⟲ Turn counter-clockwise (Shift+R)"
+    assert keys["clear"] == "Clear (Esc)" and keys["pass"] == "Pass (P)"
+    assert keys["confirm"].endswith(" (Enter)")
+    for ui in ("rotate-cw", "rotate-ccw"):
+        button = root.find(f".//button[@data-ui='{ui}']")
+        assert button is not None
+        arrow, words = button.findall("span")[:2]
+        assert arrow.get("aria-hidden") == "true" and words.get("class") == "words"
+    assert chosen.prompt() == "Turn the tile if you like, then confirm."
+    assert "(" not in status_text(chosen)
+
+
 def test_buying_shows_the_price_on_the_confirm_button() -> None:
     session = start([Seat("You", "human"), Seat("Ana", "easy")]).pick_buy("bug", 6)
     root = parse(controls_html(session))

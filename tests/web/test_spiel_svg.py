@@ -371,6 +371,31 @@ def test_fits_its_width_from_phone_to_desktop(width: int, touch: bool) -> None:
         assert int(e.attrib["font-size"]) >= 8
 
 
+def _top(root: ET.Element, css: str) -> float:
+    """The least y of the rectangles and texts in the part of the table of class `css`."""
+    part = next(e for e in root.iter() if css in classes(e))
+    return min(float(e.attrib["y"]) for e in part.iter() if e.tag in (f"{NS}rect", f"{NS}text"))
+
+
+@pytest.mark.parametrize("width", [320, 360, 740])
+def test_one_column_puts_the_hand_between_the_board_and_the_markets(width: int) -> None:
+    """On a phone the card picked and the spaces it lights are one screen apart at most: the
+    hand comes right after the board's legend, the markets after it (they were between)."""
+    s = busy("small", 3, 3)
+    root = render(s, width=width, touch=True)
+    legend, hand = _top(root, "spiel-legend"), _top(root, "spiel-hand")
+    markets = [_top(e, "spiel-market") for e in root.iter() if "spiel-market" in classes(e)]
+    assert legend < hand < min(markets), (legend, hand, markets)
+    assert hand - legend < 80
+    order = [c for e in root.iter() for c in classes(e) if c in ("spiel-hand", "spiel-market")]
+    assert order[0] == "spiel-hand"  # read, and tabbed through, as it is shown
+    # a wide table keeps the board beside the markets and the hand under both
+    wide = render(s, width=1280)
+    assert _top(wide, "spiel-hand") > max(
+        _top(e, "spiel-market") for e in wide.iter() if "spiel-market" in classes(e)
+    )
+
+
 def test_render_time_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
     s = busy("large", 4, 2)
     view = GAME.player_view(s, s.to_act)

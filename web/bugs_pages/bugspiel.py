@@ -38,7 +38,7 @@ PICKS = ("data-hand-bug", "data-hand-bonus", "data-buy-bug", "data-buy-bonus", "
 """The attributes of what a person may pick on the table, in the order they are tried."""
 PICK_SELECTOR = ", ".join(f"[{name}]" for name in PICKS)
 CARD_SELECTOR = "[data-card], [data-bonus]"
-ROTATIONS = {ui: step for ui, _label, step in ROTATE_BUTTONS}
+ROTATIONS = {ui: step for ui, _arrow, _words, _key, step in ROTATE_BUTTONS}
 LONG_PRESS_S = 0.5
 """How long a finger rests on a card before its popup opens."""
 SLOP_PX = 10
@@ -64,6 +64,7 @@ class SpielPage(TurnTablePage[SpielSession]):
         self.held_at = -1.0  # when the latest long press opened the popup (`now`)
         self.holding: asyncio.Future[None] | None = None  # the latest press's wait, kept
         self.drawing = False  # a redraw is under way (it puts the focus back where it was)
+        self.finger = False  # the latest pointer pressed was a finger: no hover to show cards
 
     def draw(self) -> None:
         self.drawing = True
@@ -213,6 +214,8 @@ class SpielPage(TurnTablePage[SpielSession]):
             document.addEventListener(name, create_proxy(self.on_release))
         # Capturing, so a tap anywhere closes a pinned popup before the tap does anything else.
         document.addEventListener("pointerdown", create_proxy(self.on_tap_anywhere), True)
+        for name in ("pointerdown", "pointermove"):
+            document.addEventListener(name, create_proxy(self.on_pointer_kind), True)
 
     def on_leave(self) -> None:
         el("card-popup").hidden = True
@@ -242,9 +245,19 @@ class SpielPage(TurnTablePage[SpielSession]):
         if not self.pinned:
             el("card-popup").hidden = True
 
+    def on_pointer_kind(self, event: Any) -> None:
+        """Which pointer was used last: a finger pressing, or a mouse or pen pressing or moving
+        (a finger's moves are a scroll, and say nothing new)."""
+        if str(event.pointerType) != "touch":
+            self.finger = False
+        elif str(event.type) == "pointerdown":
+            self.finger = True
+
     def on_over(self, event: Any) -> None:
-        """A mouse or pen over a card shows it (a finger's tap leaves the popup alone)."""
-        if str(event.pointerType) == "touch":
+        """A mouse or pen over a card shows it. Not a finger's tap, nor the "mouse" the browser
+        says is over a card when the page moves under a finger that tapped (a redraw, a
+        scroll): on a phone, a card a tap never asked for would open over the market."""
+        if str(event.pointerType) == "touch" or self.finger:
             return
         target = event.target
         node = target.closest(CARD_SELECTOR) if hasattr(target, "closest") else None

@@ -38,10 +38,11 @@ PASS_WORDS = "Pass: the markets slide one slot cheaper"
 SLIDE_MS = 700
 """How long the markets' slide after a Pass plays, in ms (the page gives it to spiel.css)."""
 ROTATE_BUTTONS = (
-    ("rotate-cw", "⟳ Turn clockwise (R)", CLOCKWISE),
-    ("rotate-ccw", "⟲ Turn counter-clockwise (Shift+R)", COUNTER_CLOCKWISE),
+    ("rotate-cw", "⟳", "Turn clockwise", "R", CLOCKWISE),
+    ("rotate-ccw", "⟲", "Turn counter-clockwise", "Shift+R", COUNTER_CLOCKWISE),
 )
-"""The rotation buttons: their data-ui, label and turn step."""
+"""The rotation buttons: their data-ui, arrow, words, key and turn step. On a phone only the
+arrow shows (spiel.css), so that a move's buttons fit one row of the move bar."""
 
 
 def _won(session: SpielSession) -> str:
@@ -63,18 +64,25 @@ def status_text(session: SpielSession, thinking: bool = False) -> str:
     return f"{seat_label(session, seat)} to act."
 
 
-def _button(label: str, ui: str, *, primary: bool = False, keys: str = "", says: str = "") -> str:
-    """A `data-ui` button; `says`, when given, is its accessible name and (with the key) its
-    tooltip, for a button whose short label does not say all it does."""
+def _button(
+    label: str, ui: str, *, primary: bool = False, keys: str = "", says: str = "", arrow: str = ""
+) -> str:
+    """A `data-ui` button, its key after its label (`keys`, which a screen with no keyboard
+    does not show: table.css); `says`, when given, is its accessible name and (with the key)
+    its tooltip, for a button whose short label does not say all it does; `arrow`, a glyph
+    before the label that a phone shows alone (the label is read, not shown: spiel.css)."""
     cls = "button primary" if primary else "button"
     extra = f' aria-keyshortcuts="{escape(keys)}"' if keys else ""
     if says:
         tip = f"{says} ({keys})" if keys else says
         extra += f' aria-label="{escape(says)}" title="{escape(tip)}"'
-    return (
-        f'<button type="button" class="{cls}" data-ui="{escape(ui)}"{extra}>'
-        f"{escape(label)}</button>"
-    )
+    inner = escape(label)
+    if arrow:
+        shown = f'<span aria-hidden="true">{escape(arrow)}</span>'
+        inner = f'{shown} <span class="words">{inner}</span>'
+    if keys:
+        inner += f'<span class="keys"> ({escape(keys.replace("Escape", "Esc"))})</span>'
+    return f'<button type="button" class="{cls}" data-ui="{escape(ui)}"{extra}>{inner}</button>'
 
 
 def points_html(session: SpielSession, preview: Preview) -> str:
@@ -106,7 +114,8 @@ def preview_html(session: SpielSession) -> str:
 
 
 def controls_html(session: SpielSession) -> str:
-    """The prompt, preview and buttons under the table while a person is to act; '' else."""
+    """The prompt, preview and buttons under the table while a person is to act ('' else),
+    and the keys' help until something is picked (spiel.css keeps them on the screen then)."""
     if not session.my_turn():
         return ""
     parts = [f'<p class="prompt-line">{escape(session.prompt())}</p>', preview_html(session)]
@@ -114,16 +123,16 @@ def controls_html(session: SpielSession) -> str:
     preview = session.preview()
     if session.rotatable():
         buttons += [
-            _button(label, ui, keys="Shift+R" if step > 0 else "R")
-            for ui, label, step in ROTATE_BUTTONS
+            _button(words, ui, keys=key, arrow=arrow) for ui, arrow, words, key, _ in ROTATE_BUTTONS
         ]
     if preview is not None:
         buttons.append(_button(preview.confirm, "confirm", primary=True, keys="Enter"))
     if session.pick is not None:
-        buttons.append(_button("Clear (Esc)", "clear", keys="Escape"))
-    buttons.append(_button("Pass (P)", "pass", keys="P", says=PASS_WORDS))
+        buttons.append(_button("Clear", "clear", keys="Escape"))
+    buttons.append(_button("Pass", "pass", keys="P", says=PASS_WORDS))
     parts.append(f'<div class="row move-buttons">{"".join(buttons)}</div>')
-    parts.append(f'<p class="help keys-help">{escape(KEY_HELP)}</p>')
+    if session.pick is None:  # then each button shows its key, and the move bar keeps short
+        parts.append(f'<p class="help keys-help">{escape(KEY_HELP)}</p>')
     return "".join(parts)
 
 

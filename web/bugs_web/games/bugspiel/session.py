@@ -261,8 +261,8 @@ class SpielSession(TurnTaking):
         kind, number = _kind_and_number(self.pick)
         if self.pending() is not None:
             if self.rotatable():
-                return "Turn the tile if you like (R, Shift+R), then confirm (Enter)."
-            return "Confirm (Enter), or pick something else."
+                return "Turn the tile if you like, then confirm."
+            return "Confirm, or pick something else."
         if kind == "bug":
             return f"Choose a lit space for the {card(number).name}."
         if kind == "space":

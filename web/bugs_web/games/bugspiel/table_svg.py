@@ -57,7 +57,8 @@ def _banner(d: Drawing, y: float) -> float:
 
 
 def _draw(d: Drawing) -> str:
-    """The whole table, top to bottom: the board beside the markets when wide, above when not."""
+    """The whole table, top to bottom: the board beside the markets and the hand under both
+    when wide; in one column when not: the board, the hand, then the markets."""
     layout = d.layout
     w, m = layout.width, layout.margin
     y: float = m
@@ -72,11 +73,14 @@ def _draw(d: Drawing) -> str:
         rx = m + bw + 2 * layout.gap
         right = draw_markets(d, rx, y, w - m - rx)
         y = max(board_bottom, right) + 10
+        y = draw_hand(d, y)
     else:
+        # One column: the hand right under the board, so a phone shows the card picked and
+        # the spaces it lights in one screen; the markets, a tap and a confirm, come after.
         y = draw_board(d, m, y, w - 2 * m)
         y = draw_legend(d, m, y + 6, w - 2 * m) + 8
-        y = draw_markets(d, m, y, w - 2 * m) + 10
-    y = draw_hand(d, y)
+        y = draw_hand(d, y) + 10
+        y = draw_markets(d, m, y, w - 2 * m)
     height = int(y + m)
     d.root.set("viewBox", f"0 0 {w} {height}")
     d.background.set("height", str(height))
