@@ -130,7 +130,7 @@ def person_moves(
         page.click('#table [data-buy-bug="7"]')
         wait_for_pick(page, "buy-bug:7")
         confirm = page.locator("#controls [data-ui=confirm]")
-        expect(confirm).to_have_text(re.compile(r"^Buy the .+ for 1 VP$"))
+        expect(confirm).to_have_text(re.compile(r"^Buy the .+ for 1 VP \(Enter\)$"))
         confirm.click()
         played["buy"] += 1
     else:

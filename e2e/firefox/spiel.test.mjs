@@ -93,7 +93,7 @@ async function moveByClicks(page) {
   if ((await count(page, "#table [data-hand-bug]")) < 2) {
     await click(page, '#table [data-buy-bug="7"]');
     await untilAttr(page, "#game", "data-pick", "buy-bug:7");
-    assert.match(await text(page, "#controls [data-ui=confirm]"), /^Buy the .+ for 1 VP$/);
+    assert.match(await text(page, "#controls [data-ui=confirm]"), /^Buy the .+ for 1 VP \(Enter\)$/);
     await click(page, "#controls [data-ui=confirm]");
     did = "buy";
   } else {

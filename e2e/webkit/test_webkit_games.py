@@ -218,7 +218,9 @@ def spiel_person_moves(webkit: WebKit, played: dict[str, int]) -> None:
     if webkit.count("#table [data-hand-bug]") < SMALL_HAND:
         webkit.click('#table [data-buy-bug="7"]')
         webkit.wait_attr("#game", "data-pick", "buy-bug:7")
-        assert re.fullmatch(r"Buy the .+ for 1 VP", webkit.text("#controls [data-ui=confirm]"))
+        assert re.fullmatch(
+            r"Buy the .+ for 1 VP \(Enter\)", webkit.text("#controls [data-ui=confirm]")
+        )
         webkit.click("#controls [data-ui=confirm]")
         played["buy"] += 1
     else:
