@@ -377,6 +377,37 @@ def test_a_bugspiel_move_takes_no_scrolling_on_a_phone(page: Page, base_url: str
     wait_for_move(page, before)
 
 
+IN_SIGHT = """(node) => { const r = node.getBoundingClientRect();  // to the pixel
+  return node.isConnected && r.top >= -1 && r.bottom <= innerHeight + 1; }"""
+
+
+SHOWN_AT = [("bugs.html", "#controls [data-action].primary"), ("bugspiel.html", "#table .chosen")]
+
+
+@pytest.mark.parametrize(("path", "place"), SHOWN_AT)
+def test_a_hints_move_shown_on_the_table_is_scrolled_into_sight(
+    page: Page, base_url: str, path: str, place: str
+) -> None:
+    """The hint panel sits above the table, a screen or more above the hand on a phone: "Show
+    on the table" scrolls to where the table shows the move (Bugs: its Play button under the
+    hand of cards picked; Bugspiel: the space it goes to, the move bar under it)."""
+    start_by_taps(page, base_url, path, ["human", "easy", "easy"], seed=21)
+    wait_for_something_to_do(page)
+    page.locator("#hint-button").tap()
+    hints = page.locator("#hint li")
+    expect(hints.first).to_contain_text("playouts it came out at")
+    listed = [str(li.get_attribute("data-hint")) for li in hints.all()]
+    shown = next(i for i, move in enumerate(listed) if move not in ("pickup", "pass"))
+    toggle = hints.nth(shown).locator(".hint-show")
+    toggle.tap()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    target = page.locator(place)
+    expect(target).to_have_count(1)
+    page.wait_for_function(IN_SIGHT, arg=target.element_handle(), timeout=5000)
+    if path == "bugspiel.html":
+        expect(page.locator("#controls [data-ui=confirm]")).to_be_in_viewport()
+
+
 # --- where things sit on a phone ---------------------------------------------------------------
 
 PLACES = """() => {

@@ -370,6 +370,11 @@ class Element:
         self.focused += 1
         self.doc.activeElement = self
 
+    def scrollIntoView(self, options: object = None) -> None:
+        """Recorded in the document's `brought_into_view`, with its options."""
+        assert self.doc.attached(self), f"scrollIntoView() on a node not in the page: {self!r}"
+        self.doc.brought_into_view.append((self, options))
+
     def addEventListener(
         self, kind: str, listener: Callable[[Any], Any], capture: bool = False
     ) -> None:
@@ -488,6 +493,7 @@ class Document:
         self.listeners: dict[str, list[Callable[[Any], Any]]] = {}
         self.ids = {e.id: e for e in self.root.descendants() if e.id}  # the page's own
         self.focused = True  # the browser's focus is in this page (`hasFocus`)
+        self.brought_into_view: list[tuple[Element, object]] = []  # `scrollIntoView` calls
 
     def hasFocus(self) -> bool:
         return self.focused

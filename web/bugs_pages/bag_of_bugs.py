@@ -115,6 +115,10 @@ class BagPage(TablePage[BagSession]):
     def shows_hint(self, s: BagSession, text: str) -> bool:
         return s.composes(text)
 
+    def hint_place(self, s: BagSession, text: str) -> Any:
+        """The option the prompt marks as the hint's."""
+        return el("prompt").querySelector("[data-hinted]")
+
     # -- the clock -----------------------------------------------------------------------
 
     def hint_seat(self, s: BagSession) -> int | None:

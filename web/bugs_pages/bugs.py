@@ -138,6 +138,13 @@ class BugsPage(TurnTablePage[Session]):
     def shows_hint(self, s: Session, text: str) -> bool:
         return s.composes(text)
 
+    def hint_place(self, s: Session, text: str) -> Any:
+        """The move's button, right under the hand that shows its cards picked."""
+        for button in el("controls").querySelectorAll("[data-action]"):
+            if str(button.getAttribute("data-action")) == text:
+                return button
+        return None
+
     def bots_due(self, s: Session) -> bool:
         return s.bot_to_move() or (s.screen == HAND_OVER and s.auto_continue())
 

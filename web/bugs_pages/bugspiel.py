@@ -200,6 +200,14 @@ class SpielPage(TurnTablePage[SpielSession]):
     def shows_hint(self, s: SpielSession, text: str) -> bool:
         return s.composes(text)
 
+    def hint_place(self, s: SpielSession, text: str) -> Any:
+        """The market slot a purchase takes, or the space a bug or bonus card goes to (the
+        move bar shows the rest)."""
+        kind, _, slot = (s.pick or "").partition(":")
+        if kind.startswith("buy-"):
+            return el("table").querySelector(f'[data-{kind}="{int(slot)}"]')
+        return el("table").querySelector(".spiel-space.chosen")
+
     # -- the card popup ------------------------------------------------------------------
 
     def wire(self) -> None:

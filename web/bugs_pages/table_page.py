@@ -40,6 +40,7 @@ from bugs_web.analysis_view import (
 from bugs_web.announce import KEEP, Heard, news, replay_news
 from bugs_web.dom.browser import (
     bot_worker,
+    bring_into_view,
     form_entries,
     found,
     fresh_seed,
@@ -439,7 +440,11 @@ class TablePage(Generic[S]):
             if seat is not None:
                 self.hint_task = asyncio.ensure_future(self.ask_hint(s, seat))
         elif name.startswith(SHOW):
-            self.update(self.show_hint(s, name.removeprefix(SHOW)))
+            text = name.removeprefix(SHOW)
+            self.update(self.show_hint(s, text))
+            shown = self.session
+            if shown is not None and self.shows_hint(shown, text):
+                bring_into_view(self.hint_place(shown, text))  # a phone's table is a screen down
         elif name == "again":
             self.again(s)
         else:
@@ -497,6 +502,11 @@ class TablePage(Generic[S]):
     def shows_hint(self, s: S, text: str) -> bool:
         """True while the table's pending choice is the hint's move `text`."""
         return False
+
+    def hint_place(self, s: S, text: str) -> Any:
+        """Where the table shows a hint's move `text` once shown (`show_hint`): the element to
+        bring into view, or None."""
+        return None
 
     def mark_shown(self, s: S) -> None:
         """Press the hint's "Show on the table" toggle whose move the table shows now (the

@@ -190,6 +190,19 @@ def scroll_to_end(node: Any) -> None:
     window.requestAnimationFrame(create_once_callable(scroll))
 
 
+def bring_into_view(node: Any) -> None:
+    """Scroll the page the least that shows `node` (nothing if it shows already), smoothly
+    unless the person asks for less motion; nothing for no node."""
+    if not found(node):
+        return
+    from pyodide.ffi import to_js
+    from pyscript import window
+
+    still = window.matchMedia("(prefers-reduced-motion: reduce)").matches
+    how = {"block": "nearest", "inline": "nearest", "behavior": "auto" if still else "smooth"}
+    node.scrollIntoView(to_js(how, dict_converter=window.Object.fromEntries))
+
+
 async def after_paint(longest_ms: int = 100) -> None:
     """Return once the browser has painted what the page has drawn so far, or after
     `longest_ms` (a hidden tab paints nothing): work that can wait a frame then does not
