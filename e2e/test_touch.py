@@ -293,6 +293,7 @@ def test_bugspiel_board_takes_taps_by_tile(page: Page, base_url: str) -> None:
     # an empty tile with nothing picked: the notice says what to pick first
     tiles.first.tap()
     expect(page.locator("#notice")).to_contain_text("first")
+    expect(page.locator("#notice")).to_be_in_viewport()  # at the screen's foot, not the table's
     expect(chooser).to_be_hidden()
     # with a bug picked, a tile with several lit spaces asks which; Close puts the question away
     page.locator("#table [data-hand-bug]").first.tap()
@@ -375,6 +376,23 @@ def test_a_bugspiel_move_takes_no_scrolling_on_a_phone(page: Page, base_url: str
     before = moves(page)
     page.locator("#controls [data-ui=confirm]").tap()
     wait_for_move(page, before)
+
+
+def test_a_bonus_cards_points_leave_the_move_buttons_in_sight(page: Page, base_url: str) -> None:
+    """On a small phone a bonus card's preview (its points for every player) is taller than
+    the move bar's 45% of the screen: the preview scrolls under the buttons, which stay."""
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(f"{base_url}bugspiel.html#lesson=bugspiel/bonus-lines")
+    page.locator("#table [data-hand-bonus]").first.tap()
+    page.locator("#table [data-tile].target").first.tap()
+    chooser = page.locator("#space-chooser")
+    if chooser.is_visible():
+        chooser.locator("[data-space].primary").first.tap()
+    expect(page.locator("#controls .bonus-points")).to_be_attached()
+    dock = page.locator("#controls").locator("xpath=..")
+    assert dock.evaluate("e => e.scrollHeight > e.clientHeight"), "the preview fits: no test"
+    for ui in ("confirm", "clear", "pass"):
+        expect(page.locator(f"#controls [data-ui={ui}]")).to_be_in_viewport(ratio=1)
 
 
 IN_SIGHT = """(node) => { const r = node.getBoundingClientRect();  // to the pixel
