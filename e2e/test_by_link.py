@@ -116,7 +116,11 @@ def test_three_people_play_a_hand_of_bugs_by_seat_links(
 ) -> None:
     names = ("Ana", "Bo", "Cy")
     open_page(page, base_url, seed=21, pace=0)
+    about = page.locator("#by-link-about")  # what playing by link means, once it is ticked
+    expect(about).to_be_hidden()
+    expect(page.locator("#by-link")).to_have_accessible_description(re.compile(r"^You play "))
     page.check("#by-link")
+    expect(about).to_be_visible()
     set_up(page, [(n, "human") for n in names])
     holders = {0: Device(page.context, page, "bugs.html", opened=True), 1: devices[0],
                2: devices[1]}  # fmt: skip

@@ -208,7 +208,7 @@ def engine_values(page: str, *, reference: bool) -> dict[str, str]:
         if str(folder) not in sys.path:
             sys.path.insert(0, str(folder))
     from bugs_core.lessons import lessons_of
-    from bugs_web.by_link import setup_html
+    from bugs_web.by_link import setup_html, setup_note_html
     from bugs_web.lesson import lessons_list_html
     from bugs_web.reference import reference_html
 
@@ -216,6 +216,7 @@ def engine_values(page: str, *, reference: bool) -> dict[str, str]:
         "lesson_count": str(len(lessons_of(page))),
         "lessons_html": lessons_list_html(page, []),
         "by_link_html": setup_html(page),
+        "by_link_note_html": setup_note_html(page),
     }
     if reference:
         values["reference_html"] = reference_html(page)

@@ -147,6 +147,31 @@ def test_a_game_page_has_the_static_hidden_resume_button_after_start(name: str) 
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_start_comes_right_after_the_seats_and_the_notes_after_it(name: str) -> None:
+    """A phone showed Start two screens down, under the notes on playing by link and on the
+    bots' Elo: the form's choices come first (the seats, then the box for playing by link,
+    whose meaning shows once it is ticked), Start, then the notes."""
+    page = Page(GAMES[name])
+    order = [(t, a) for t, a, anc in page.elements if "setup-form" in anc]
+    position = {str(a.get("id") or a.get("class")): i for i, (_t, a) in enumerate(order)}
+    notes = position["setup-notes"]
+    assert position["seats"] < position["start"] < notes
+    noted = [a for t, a, anc in page.elements if t == "p" and "setup-form" in anc and "small" in
+             str(a.get("class"))]  # fmt: skip
+    assert noted
+    if name in ("bugs.html", "bugspiel.html"):
+        assert position["seats"] < position["by-link"] < position["start"]
+        box = page.by_id("by-link")[1]
+        assert box.get("aria-describedby") == "by-link-about"
+        assert position["by-link-about"] < position["start"]
+        assert position["ratings-note"] > notes
+    else:  # why not, after Start
+        assert "by-link" not in position and position["by-link-note"] > notes
+    css = (ROOT / "public" / "table.css").read_text()
+    assert ".by-link:has(#by-link:not(:checked)) #by-link-about { display: none; }" in css
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_a_game_page_seats_every_player_count_it_offers(name: str) -> None:
     page = Page(GAMES[name])
     setup = page.by_id("setup")[1]
@@ -194,7 +219,7 @@ def test_text_from_a_games_part_is_escaped(tmp_path: Path) -> None:
 def test_markup_from_a_games_part_is_kept_and_indented_as_its_slot() -> None:
     text = GAMES["bugspiel.html"]
     assert '\n    <div id="card-popup" class="card-popup" role="tooltip" hidden></div>\n' in text
-    assert '\n        <p class="muted small">Several people' in text
+    assert '\n          <p class="muted small">Several people' in text
     assert "card-popup" not in GAMES["bugs.html"]  # an empty part leaves no line behind
     assert "\n\n\n" not in GAMES["bugs.html"]
 

@@ -150,23 +150,34 @@ def send_to(seats: Sequence[Any], to_act: int | None, here: int) -> int | None:
 
 def setup_html(game_id: str) -> str:
     """The setup screen's "Play by link" choice (the site build writes it into each game's
-    page), or for a game that cannot be played by link, why not."""
+    page, by the seats): its box, and what playing by link means, shown once it is ticked
+    (table.css) and read as the box's description; '' for a game that cannot be played by
+    link (`setup_note_html` says why, under the Start button)."""
     if game_id not in BY_LINK_GAMES:
-        others = "".join(
-            f'<a class="button quiet" href="{g}.html">Play {g.capitalize()} by link</a>'
-            for g in BY_LINK_GAMES
-        )
-        return (
-            f'<div class="by-link-note"><p class="muted small">{escape(NOT_BY_LINK)}</p>'
-            f'<p class="row">{others}</p></div>'
-        )
+        return ""
     return (
         '<div class="by-link"><label class="check"><input type="checkbox" id="by-link" '
-        'name="by-link"> Play by link: each person on their own device</label>'
-        '<p class="muted small">You play the first person\'s seat on this device. After each '
-        "move the page gives you a link (or a QR code) for the next person to send in any "
-        "messenger; it opens at their seat and shows them their own cards only. Bots move on "
-        "whichever device opens the link. There is no server: the link is the game.</p></div>"
+        'name="by-link" aria-describedby="by-link-about"> Play by link: each person on their '
+        'own device</label><p class="muted small" id="by-link-about">You play the first '
+        "person's seat on this device. After each move the page gives you a link (or a QR "
+        "code) for the next person to send in any messenger; it opens at their seat and shows "
+        "them their own cards only. Bots move on whichever device opens the link. There is no "
+        "server: the link is the game.</p></div>"
+    )
+
+
+def setup_note_html(game_id: str) -> str:
+    """For a game that cannot be played by link, why not and where to play by link instead,
+    among the notes under the setup's Start button; '' for a game that can."""
+    if game_id in BY_LINK_GAMES:
+        return ""
+    others = "".join(
+        f'<a class="button quiet" href="{g}.html">Play {g.capitalize()} by link</a>'
+        for g in BY_LINK_GAMES
+    )
+    return (
+        f'<div class="by-link-note"><p class="muted small">{escape(NOT_BY_LINK)}</p>'
+        f'<p class="row">{others}</p></div>'
     )
 
 
