@@ -377,23 +377,37 @@ def _top(root: ET.Element, css: str) -> float:
     return min(float(e.attrib["y"]) for e in part.iter() if e.tag in (f"{NS}rect", f"{NS}text"))
 
 
-@pytest.mark.parametrize("width", [320, 360, 740])
-def test_one_column_puts_the_hand_between_the_board_and_the_markets(width: int) -> None:
-    """On a phone the card picked and the spaces it lights are one screen apart at most: the
-    hand comes right after the board's legend, the markets after it (they were between)."""
+def _left(root: ET.Element, css: str) -> tuple[float, float]:
+    """The least x and the greatest right edge of the rectangles in the parts of class `css`."""
+    rects = [
+        e
+        for part in root.iter()
+        if css in classes(part)
+        for e in part.iter(f"{NS}rect")
+        if e.get("width", "").replace(".", "").isdigit()
+    ]
+    return (
+        min(float(e.attrib["x"]) for e in rects),
+        max(float(e.attrib["x"]) + float(e.attrib["width"]) for e in rects),
+    )
+
+
+@pytest.mark.parametrize("width", [320, 360, 740, 800, 1280])
+def test_the_hand_lies_right_under_the_board(width: int) -> None:
+    """The card picked and the spaces it lights are one screen apart at most: the hand comes
+    right after the board's legend, the markets after it in one column (on a phone; they were
+    between) and beside them when wide (the hand was under both, 600 px from the board)."""
     s = busy("small", 3, 3)
-    root = render(s, width=width, touch=True)
+    root = render(s, width=width, touch=width < 760)
     legend, hand = _top(root, "spiel-legend"), _top(root, "spiel-hand")
     markets = [_top(e, "spiel-market") for e in root.iter() if "spiel-market" in classes(e)]
-    assert legend < hand < min(markets), (legend, hand, markets)
-    assert hand - legend < 80
+    assert legend < hand and hand - legend < 80, (legend, hand)
     order = [c for e in root.iter() for c in classes(e) if c in ("spiel-hand", "spiel-market")]
     assert order[0] == "spiel-hand"  # read, and tabbed through, as it is shown
-    # a wide table keeps the board beside the markets and the hand under both
-    wide = render(s, width=1280)
-    assert _top(wide, "spiel-hand") > max(
-        _top(e, "spiel-market") for e in wide.iter() if "spiel-market" in classes(e)
-    )
+    if width < 760:
+        assert hand < min(markets)
+    else:  # in the board's column, left of the markets
+        assert _left(root, "spiel-hand")[1] < _left(root, "spiel-market")[0]
 
 
 def test_render_time_is_printed(capsys: pytest.CaptureFixture[str]) -> None:

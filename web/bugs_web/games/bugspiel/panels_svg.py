@@ -283,12 +283,13 @@ def _ghost(
 # --- the viewer's hand ---------------------------------------------------------------------
 
 
-def draw_hand(d: Drawing, y: float) -> float:
-    """The viewer's hand as compact cards in rows, the picked one raised; returns the bottom."""
+def draw_hand(d: Drawing, x: float, y: float, w: float) -> float:
+    """The viewer's hand as compact cards in rows, in a column `w` wide from `x`, the picked
+    one raised; returns the bottom."""
     layout = d.layout
     seat = d.view.seat
     bugs, bonus = d.table.bug_hands[seat], d.table.bonus_hands[seat]
-    w, m, gap = layout.width, layout.margin, layout.gap
+    gap = layout.gap
     cw = layout.card_w
     ch = card_height(cw)
     look = SEAT_LOOKS[seat]
@@ -297,22 +298,24 @@ def draw_hand(d: Drawing, y: float) -> float:
     )
     g = el(d.root, "g", role="group", aria_label=title, class_="spiel-hand")
     items: list[int | BonusCard] = [*bugs, *bonus]
-    per_row = max(1, int((w - 2 * m + gap) // (cw + gap)))
+    per_row = max(1, int((w + gap) // (cw + gap)))
     rows = max(1, -(-len(items) // per_row))
     top = y + 28
     height = 28 + rows * (ch + gap + 10)
     if d.live:
-        rect(g, m - 4, y - 2, w - 2 * m + 8, height, 10, fill="none", stroke=TURN, stroke_width=3)
-    short = f"Your hand · {look.letter}" if not layout.wide else title
-    heading = short + (" · your turn" if d.live else "")
-    text(g, m + 4, y + 19, heading, size=15, fill=ON_BACKGROUND, weight="bold")
+        rect(g, x - 4, y - 2, w + 8, height, 10, fill="none", stroke=TURN, stroke_width=3)
+    turn = " · your turn" if d.live else ""
+    heading = title + turn  # in full where it fits (15 px bold: about 8.6 px a letter)
+    if not layout.wide or len(heading) * 8.6 > w - 8:
+        heading = f"Your hand · {look.letter}{turn}"
+    text(g, x + 4, y + 19, heading, size=15, fill=ON_BACKGROUND, weight="bold")
     if not items:
-        text(g, m + 4, top + 24, "No cards in hand.", size=13, fill=ON_BACKGROUND)
+        text(g, x + 4, top + 24, "No cards in hand.", size=13, fill=ON_BACKGROUND)
         return y + height
     ringed = False
     for i, item in enumerate(items):
         row, col = divmod(i, per_row)
-        cx = m + col * (cw + gap)
+        cx = x + col * (cw + gap)
         cy = top + 8 + row * (ch + gap + 10)
         attrs: dict[str, object] = {}
         if isinstance(item, BonusCard):

@@ -57,29 +57,29 @@ def _banner(d: Drawing, y: float) -> float:
 
 
 def _draw(d: Drawing) -> str:
-    """The whole table, top to bottom: the board beside the markets and the hand under both
-    when wide; in one column when not: the board, the hand, then the markets."""
+    """The whole table, top to bottom: the board with the hand under it, and the markets
+    beside them when wide, after them when not."""
     layout = d.layout
     w, m = layout.width, layout.margin
     y: float = m
     if d.table.end is not None:
         y = _banner(d, y)
     y = draw_seats(d, y)
+    # The hand right under the board, so that one screen shows the card picked and the
+    # spaces it lights; the markets (a tap and a confirm) beside them when wide, after when not.
     if layout.wide:
         share = 0.56 if len(d.table.board) > 10 else 0.5
         bw = int((w - 2 * m - 2 * layout.gap) * share)
-        board_bottom = draw_board(d, m, y, bw)
-        board_bottom = draw_legend(d, m, board_bottom + 6, bw)
+        left = draw_board(d, m, y, bw)
+        left = draw_legend(d, m, left + 6, bw) + 8
+        left = draw_hand(d, m, left, bw)
         rx = m + bw + 2 * layout.gap
         right = draw_markets(d, rx, y, w - m - rx)
-        y = max(board_bottom, right) + 10
-        y = draw_hand(d, y)
+        y = max(left, right)
     else:
-        # One column: the hand right under the board, so a phone shows the card picked and
-        # the spaces it lights in one screen; the markets, a tap and a confirm, come after.
         y = draw_board(d, m, y, w - 2 * m)
         y = draw_legend(d, m, y + 6, w - 2 * m) + 8
-        y = draw_hand(d, y) + 10
+        y = draw_hand(d, m, y, w - 2 * m) + 10
         y = draw_markets(d, m, y, w - 2 * m)
     height = int(y + m)
     d.root.set("viewBox", f"0 0 {w} {height}")
