@@ -10,7 +10,7 @@ import pytest
 from bugs_core.errors import SetupError
 from bugs_core.record import replay
 from bugs_web.bot_service import choose_move
-from bugs_web.games.bugs.picker import cards_used
+from bugs_web.games.bugs.picker import cards_used, plain_moves
 from bugs_web.games.bugs.screen import (
     controls_html,
     game_over_html,
@@ -229,3 +229,24 @@ def test_the_help_before_a_pick_says_keys_to_keyboards_and_taps_to_fingers() -> 
     helps = {p.get("class"): p.text or "" for p in root.iter("p")}
     assert helps["help keys-help"].startswith("Pick cards with a click or the keys 1-9")
     assert helps["help tap-help"].startswith("Tap a card to pick it")
+
+
+def test_the_move_buttons_come_before_the_help() -> None:
+    """A laptop's screen ends about where the controls start: the buttons first (Pick up or
+    Pass; once cards are picked, a move's Play and Clear), then the help, which is read once."""
+    seats = make_seats([("You", "human"), ("Ana", "easy"), ("Bo", "easy")])
+    session = Session.start(seats, seed=12)
+    for _ in range(200):
+        if session.my_turn() and plain_moves(session.picker.legal):
+            break
+        session = session.play("pickup") if session.my_turn() else bot_moves(session)
+        session = (
+            session.next_hand() if not session.my_turn() and not session.bot_turn() else session
+        )
+    assert session.my_turn() and plain_moves(session.picker.legal)
+    kind = next(k for k in range(16) if session.step(k, 1) != session)
+    for state in (session, session.step(kind, 1)):
+        root = ET.fromstring(f"<div>{controls_html(state)}</div>")
+        tags = [e.tag for e in root]
+        assert "button" in tags and "p" in tags, tags
+        assert tags.index("p") > max(i for i, t in enumerate(tags) if t == "button"), tags

@@ -61,27 +61,19 @@ def _button(label: str, *, action: str = "", ui: str = "", primary: bool = False
 
 
 def controls_html(session: Session) -> str:
-    """The move buttons under the table while the viewer is to act; empty otherwise."""
+    """The move buttons under the table while the viewer is to act, then a line of help (what
+    is picked, or how to pick); empty otherwise. The buttons first: a laptop's screen ends
+    about there, and the help is read once."""
     if not session.my_turn():
         return ""
     view = session.view()
     assert view is not None
     picker = session.picker
-    parts: list[str] = []
     choices = picker.choices()
-    if choices:
-        for i, action in enumerate(choices):
-            parts.append(_button(move_label(view, action), action=str(action), primary=i == 0))
-    elif any(picker.selection):
-        chosen = ", ".join(f"{n} {card_name(k, n)}" for k, n in enumerate(picker.selection) if n)
-        parts.append(
-            f'<p class="help">Selected: {escape(chosen)}. Add more cards to make a move.</p>'
-        )
-    else:
-        parts.append(
-            f'<p class="help keys-help">{escape(KEY_HELP)}</p>'
-            f'<p class="help tap-help">{escape(TAP_HELP)}</p>'
-        )
+    parts = [
+        _button(move_label(view, action), action=str(action), primary=i == 0)
+        for i, action in enumerate(choices)
+    ]
     for action in plain_moves(picker.legal):
         label = move_label(view, action)
         if isinstance(action, PickUp):
@@ -90,6 +82,16 @@ def controls_html(session: Session) -> str:
         parts.append(_button(label, action=str(action), primary=isinstance(action, PassLead)))
     if any(picker.selection):
         parts.append(_button("Clear selection", ui="clear"))
+    if any(picker.selection) and not choices:
+        chosen = ", ".join(f"{n} {card_name(k, n)}" for k, n in enumerate(picker.selection) if n)
+        parts.append(
+            f'<p class="help">Selected: {escape(chosen)}. Add more cards to make a move.</p>'
+        )
+    elif not any(picker.selection):
+        parts.append(
+            f'<p class="help keys-help">{escape(KEY_HELP)}</p>'
+            f'<p class="help tap-help">{escape(TAP_HELP)}</p>'
+        )
     return "".join(parts)
 
 
