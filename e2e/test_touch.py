@@ -324,12 +324,11 @@ def test_bugspiel_board_takes_taps_by_tile(page: Page, base_url: str) -> None:
 BAR = """() => {
   const dock = document.querySelector('#controls').parentElement;
   const box = (node) => { const r = node.getBoundingClientRect(); return [r.top, r.bottom]; };
-  const lit = document.querySelector('#table [data-tile].target');
   const popup = document.getElementById('card-popup');
   return {
     sticky: getComputedStyle(dock).position === 'sticky', dock: box(dock),
     board: box(document.querySelector('#table .spiel-board')),
-    hand: box(document.querySelector('#table .spiel-hand')), lit: lit ? box(lit) : null,
+    hand: box(document.querySelector('#table .spiel-hand')),
     confirm: box(document.querySelector('#controls [data-ui=confirm]') || dock),
     table: box(document.getElementById('table')), scrollY: scrollY,
     popup: !popup.hidden,
@@ -399,7 +398,8 @@ IN_SIGHT = """(node) => { const r = node.getBoundingClientRect();  // to the pix
   return node.isConnected && r.top >= -1 && r.bottom <= innerHeight + 1; }"""
 
 
-SHOWN_AT = [("bugs.html", "#controls [data-action].primary"), ("bugspiel.html", "#table .chosen")]
+SHOWN_AT = [("bugs.html", '#controls [data-action="{move}"]'), ("bugspiel.html", "#table .chosen")]
+"""Each game's page, and where its table shows a hint's move (Bugs: the move's own button)."""
 
 
 @pytest.mark.parametrize(("path", "place"), SHOWN_AT)
@@ -419,7 +419,7 @@ def test_a_hints_move_shown_on_the_table_is_scrolled_into_sight(
     toggle = hints.nth(shown).locator(".hint-show")
     toggle.tap()
     expect(toggle).to_have_attribute("aria-pressed", "true")
-    target = page.locator(place)
+    target = page.locator(place.format(move=listed[shown]))
     expect(target).to_have_count(1)
     page.wait_for_function(IN_SIGHT, arg=target.element_handle(), timeout=5000)
     if path == "bugspiel.html":
