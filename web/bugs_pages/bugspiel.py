@@ -13,6 +13,7 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from bugs_core.bugspiel.actions import BuyBonus, BuyBug
 from bugs_web.dom.browser import element as el
 from bugs_web.dom.browser import found
 from bugs_web.games.bugspiel import KIT
@@ -203,9 +204,11 @@ class SpielPage(TurnTablePage[SpielSession]):
     def hint_place(self, s: SpielSession, text: str) -> Any:
         """The market slot a purchase takes, or the space a bug or bonus card goes to (the
         move bar shows the rest)."""
-        kind, _, slot = (s.pick or "").partition(":")
-        if kind.startswith("buy-"):
-            return el("table").querySelector(f'[data-{kind}="{int(slot)}"]')
+        match s.pending():
+            case BuyBug(slot):
+                return el("table").querySelector(f'[data-buy-bug="{slot}"]')
+            case BuyBonus(slot):
+                return el("table").querySelector(f'[data-buy-bonus="{slot}"]')
         return el("table").querySelector(".spiel-space.chosen")
 
     # -- the card popup ------------------------------------------------------------------
@@ -222,8 +225,6 @@ class SpielPage(TurnTablePage[SpielSession]):
             document.addEventListener(name, create_proxy(self.on_release))
         # Capturing, so a tap anywhere closes a pinned popup before the tap does anything else.
         document.addEventListener("pointerdown", create_proxy(self.on_tap_anywhere), True)
-        for name in ("pointerdown", "pointermove"):
-            document.addEventListener(name, create_proxy(self.on_pointer_kind), True)
 
     def on_leave(self) -> None:
         el("card-popup").hidden = True
@@ -252,14 +253,6 @@ class SpielPage(TurnTablePage[SpielSession]):
     def hide_unpinned(self) -> None:
         if not self.pinned:
             el("card-popup").hidden = True
-
-    def on_pointer_kind(self, event: Any) -> None:
-        """Which pointer was used last: a finger pressing, or a mouse or pen pressing or moving
-        (a finger's moves are a scroll, and say nothing new)."""
-        if str(event.pointerType) != "touch":
-            self.finger = False
-        elif str(event.type) == "pointerdown":
-            self.finger = True
 
     def on_over(self, event: Any) -> None:
         """A mouse or pen over a card shows it. Not a finger's tap, nor the "mouse" the browser
@@ -292,7 +285,9 @@ class SpielPage(TurnTablePage[SpielSession]):
         self.hide_unpinned()
 
     def on_tap_anywhere(self, event: Any) -> None:
-        """A press outside the popup and the info buttons closes a pinned popup."""
+        """A press outside the popup and the info buttons closes a pinned popup. Any press
+        says whether a finger or a mouse or pen was used last (`on_over`)."""
+        self.finger = str(event.pointerType) == "touch"
         if not self.pinned:
             return
         target = event.target
@@ -325,7 +320,10 @@ class SpielPage(TurnTablePage[SpielSession]):
             self.show_card_of(node, pinned=True)
 
     def on_release(self, event: Any) -> None:
-        """The finger lifts, or drifts (a scroll): no long press."""
+        """The finger lifts, or drifts (a scroll): no long press. A mouse or pen that moves is
+        the pointer used last (`on_over`); a finger's moves are a scroll and say nothing new."""
+        if str(event.pointerType) != "touch":
+            self.finger = False
         start = self.press_at
         if start is None:
             return

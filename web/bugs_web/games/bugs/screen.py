@@ -70,6 +70,7 @@ def controls_html(session: Session) -> str:
     assert view is not None
     picker = session.picker
     choices = picker.choices()
+    picked = any(picker.selection)
     parts = [
         _button(move_label(view, action), action=str(action), primary=i == 0)
         for i, action in enumerate(choices)
@@ -80,14 +81,14 @@ def controls_html(session: Session) -> str:
             cards = sum(p.count for p in view.pile)
             label = f"Pick up the pile ({counted(cards, 'card')}) and lead"
         parts.append(_button(label, action=str(action), primary=isinstance(action, PassLead)))
-    if any(picker.selection):
+    if picked:
         parts.append(_button("Clear selection", ui="clear"))
-    if any(picker.selection) and not choices:
+    if picked and not choices:
         chosen = ", ".join(f"{n} {card_name(k, n)}" for k, n in enumerate(picker.selection) if n)
         parts.append(
             f'<p class="help">Selected: {escape(chosen)}. Add more cards to make a move.</p>'
         )
-    elif not any(picker.selection):
+    elif not picked:
         parts.append(
             f'<p class="help keys-help">{escape(KEY_HELP)}</p>'
             f'<p class="help tap-help">{escape(TAP_HELP)}</p>'

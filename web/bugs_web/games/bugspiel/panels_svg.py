@@ -36,7 +36,8 @@ MINI_W, MINI_H = 21.0, 28.0
 PRICE_H = 22
 """The price pill above a market slot, with the gap under it."""
 TITLE_CHAR, SMALL_CHAR = 9.0, 6.8
-"""About how wide a character of a market's title (15, bold) and of its deck line (12) is."""
+"""About how wide a character of a market's title or the hand's (15, bold) and of a market's
+deck line (12) is."""
 
 
 def about(item: int | BonusCard) -> tuple[str, str]:
@@ -305,8 +306,8 @@ def draw_hand(d: Drawing, x: float, y: float, w: float) -> float:
     if d.live:
         rect(g, x - 4, y - 2, w + 8, height, 10, fill="none", stroke=TURN, stroke_width=3)
     turn = " · your turn" if d.live else ""
-    heading = title + turn  # in full where it fits (15 px bold: about 8.6 px a letter)
-    if not layout.wide or len(heading) * 8.6 > w - 8:
+    heading = title + turn  # in full where it fits (15, bold, as a market's title)
+    if not layout.wide or len(heading) * TITLE_CHAR > w - 8:
         heading = f"Your hand · {look.letter}{turn}"
     text(g, x + 4, y + 19, heading, size=15, fill=ON_BACKGROUND, weight="bold")
     if not items:
