@@ -261,6 +261,11 @@ def test_bugspiel_cards_open_in_full_without_hover(page: Page, base_url: str) ->
     slot.tap()
     expect(page.locator("#game")).to_have_attribute("data-pick", "buy-bug:7")
     expect(popup).to_be_hidden()
+    # and the table marks it, as the card Confirm buys (it was marked in the move bar only)
+    picked = page.locator('#table [data-buy-bug="7"]')
+    expect(picked).to_have_attribute("aria-pressed", "true")
+    expect(picked).to_have_class(re.compile(r"\bpicked\b"))
+    expect(page.locator("#table .picked")).to_have_count(1)
     # its "i" button, named for the card, opens it in full; a tap outside closes it
     info = page.locator(f'#table [data-info="card:{card}"]')
     expect(info).to_have_count(1)

@@ -134,7 +134,8 @@ def test_buying_shows_the_price_on_the_confirm_button() -> None:
     root = parse(controls_html(session))
     confirm = [b for b in root.iter("button") if b.get("data-ui") == "confirm"]
     assert len(confirm) == 1 and re.fullmatch(r"Buy the .+ for 2 VP", confirm[0].text or "")
-    assert highlight_of(session).pick is None  # a market pick lights nothing on the board
+    light = highlight_of(session)  # the market card is marked (test_spiel_svg), no space lit
+    assert light.pick == "buy-bug:6" and not light.targets and light.chosen is None
 
 
 def test_a_bonus_card_shows_every_seats_points_as_the_engine_scores_them() -> None:

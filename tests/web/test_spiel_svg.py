@@ -26,8 +26,12 @@ from bugs_core.bugspiel.rules import can_place, line_of
 from bugs_core.bugspiel.species import GLYPHS, load_dataset
 from bugs_core.bugspiel.state import EMPTY, BugspielState
 from bugs_core.engine import play
+from bugs_core.record import Seat
 from bugs_web.games.bugspiel.cards_svg import full_bonus_svg, full_card_svg
+from bugs_web.games.bugspiel.drawing import CHOSEN_RING
 from bugs_web.games.bugspiel.glyphs import GLYPH_SHAPES
+from bugs_web.games.bugspiel.screen import highlight_of
+from bugs_web.games.bugspiel.session import SpielSession
 from bugs_web.games.bugspiel.table_svg import SEAT_LOOKS, TARGET_RING, Highlight, render_table
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -245,6 +249,35 @@ def test_highlight_targets_chosen_ghost_and_picked() -> None:
         assert not [
             e for e in odd.iter() if "ghost" in classes(e) and e.find(f"{NS}use") is not None
         ]
+
+
+@pytest.mark.parametrize(("market", "slot"), [("bug", 6), ("bonus", 0)])
+def test_a_market_card_picked_to_buy_is_framed_and_pressed(market: str, slot: int) -> None:
+    """Picking a market card marks it on the table as a hand card is marked (a frame, pressed,
+    "Selected"): before, only the move bar's preview said which card Confirm would buy."""
+    session = SpielSession.start([Seat("You", "human"), Seat("Ana", "easy")], 5)
+    picked = session.pick_buy(market, slot)
+    assert picked.pending() is not None
+
+    def table(s: SpielSession) -> ET.Element:
+        svg = render_table(s.view(), names=s.names, highlight=highlight_of(s), interactive=True)
+        return parse(svg)
+
+    root = table(picked)
+    name = f"data-buy-{market}"
+    slots = {int(e.attrib[name]): e for e in with_attr(root, name)}
+    assert slots[slot].get("aria-pressed") == "true" and "picked" in classes(slots[slot])
+    assert slots[slot].attrib["aria-label"].startswith("Selected: Buy for")
+    frames = [r for r in slots[slot].iter(f"{NS}rect") if r.get("stroke") == CHOSEN_RING]
+    assert len(frames) == 1
+    others = [e for i, e in slots.items() if i != slot]
+    others += with_attr(root, "data-buy-bonus" if market == "bug" else "data-buy-bug")
+    assert others and all(e.get("aria-pressed") == "false" for e in others)
+    assert not [e for e in root.iter() if classes(e) & {"target", "chosen", "ghost"}]
+    assert len([e for e in root.iter() if "picked" in classes(e)]) == 1
+    # Clear (or the buy played) leaves nothing marked
+    for after in (picked.clear(), picked.confirm()):
+        assert not [e for e in table(after).iter() if "picked" in classes(e)]
 
 
 def test_a_flyer_on_the_board_can_be_picked() -> None:

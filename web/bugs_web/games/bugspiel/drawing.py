@@ -65,7 +65,8 @@ class Highlight:
     """What the page has selected, drawn over the table."""
 
     pick: str | None = None
-    """ "bug:<card id>" or "bonus:<bonus id>" from the hand, or "space:<index>" (a flyer)."""
+    """ "bug:<card id>" or "bonus:<bonus id>" from the hand, "space:<index>" (a flyer), or
+    "buy-bug:<slot>" or "buy-bonus:<slot>" (a market card to buy)."""
     targets: frozenset[int] = field(default_factory=frozenset)
     """Space indices lit as legal destinations."""
     chosen: int | None = None

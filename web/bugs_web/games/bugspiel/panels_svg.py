@@ -207,12 +207,15 @@ def _market(d: Drawing, x: float, y: float, w: float, *, bugs: bool) -> float:
     gone = None if d.slide is None else (d.slide.bug_gone if bugs else d.slide.bonus_gone)
     if gone is not None:  # under the card that slides into the 1 VP slot
         _ghost(d, g, gone, *place(len(slots) - 1), cw, ch)
+    kind = "buy-bug" if bugs else "buy-bonus"
     for slot, item in enumerate(slots):
         sx, sy = place(slot)
         price = PRICES[slot]
-        attrs: dict[str, object] = {"class": "spiel-slot"}
+        picked = item is not None and d.live and d.pick == (kind, slot)
+        attrs: dict[str, object] = {"class": "spiel-slot" + (" picked" if picked else "")}
         if item is not None and d.live:
             attrs["data_buy_bug" if bugs else "data_buy_bonus"] = slot
+            attrs["aria_pressed"] = "true" if picked else "false"
         if item is not None:
             if isinstance(item, BonusCard):
                 attrs["data_bonus"] = bonus_id(item)
@@ -228,6 +231,8 @@ def _market(d: Drawing, x: float, y: float, w: float, *, bugs: bool) -> float:
             middle = {"fill": ON_BACKGROUND, "anchor": "middle"}
             text(sg, sx + cw / 2, cy + ch / 2 + 4, "empty", size=12, **middle)
             continue
+        if picked:  # framed as the hand's picked card is: the buy that Confirm makes
+            _picked_frame(sg, sx, cy, cw, ch)
         art = sg if d.slide is None else _slid(sg, slot, (sx, sy), place(slot - 1))
         if isinstance(item, BonusCard):
             compact_bonus(art, d.art, item, sx, cy, cw, ch)
@@ -236,13 +241,18 @@ def _market(d: Drawing, x: float, y: float, w: float, *, bugs: bool) -> float:
             compact_card(art, d.art, item, sx, cy, cw, ch)
             words = card_words(item)
         verb = "Buy for" if d.live else "Price"
-        button(sg, f"{verb} {price} VP: {words}", d.live)
+        button(sg, ("Selected: " if picked else "") + f"{verb} {price} VP: {words}", d.live)
         if d.touch:  # on the price pill's end, its hit area clear of the card's middle
             key, name = about(item)
             hit = (sx + cw - FINGER, sy - gap)
             info_button(g, key, name, (sx + cw - 10, sy + 9), hit)
     rows = -(-len(slots) // cols)
     return top + rows * (ch + PRICE_H + gap)
+
+
+def _picked_frame(g: ET.Element, x: float, y: float, cw: float, ch: float) -> None:
+    """The frame behind a picked card at (x, y), `cw` by `ch`: in the hand or in a market."""
+    rect(g, x - 3, y - 3, cw + 6, ch + 6, cw * 0.1, fill=WHITE, stroke=CHOSEN_RING, stroke_width=3)
 
 
 def _slid(
@@ -338,8 +348,7 @@ def draw_hand(d: Drawing, x: float, y: float, w: float) -> float:
             ringed = True
             cy -= 8
             cg.set("aria-pressed", "true")
-            raised = {"fill": WHITE, "stroke": CHOSEN_RING, "stroke_width": 3}
-            rect(cg, cx - 3, cy - 3, cw + 6, ch + 6, cw * 0.1, **raised)
+            _picked_frame(cg, cx, cy, cw, ch)
         elif d.live:
             cg.set("aria-pressed", "false")
         if isinstance(item, BonusCard):

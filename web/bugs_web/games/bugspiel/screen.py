@@ -200,12 +200,9 @@ def highlight_of(session: SpielSession) -> Highlight:
     table shows while that space is hovered or focused."""
     if not session.my_turn():
         return Highlight()
-    pick = session.pick
-    if pick is not None and pick.startswith("buy-"):
-        pick = None
     preview = session.preview()
     return Highlight(
-        pick=pick,
+        pick=session.pick,
         targets=session.targets(),
         chosen=session.chosen,
         turn=session.turn,
