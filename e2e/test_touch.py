@@ -470,6 +470,23 @@ def test_the_table_starts_in_a_phones_first_screen(page: Page, base_url: str, pa
     assert bar is not None and shown is not None and shown["y"] >= bar["y"] + bar["height"]
 
 
+@pytest.mark.parametrize("path", ["bugs.html", "bag-of-bugs.html", "bugspiel.html"])
+def test_start_is_in_a_phones_first_screen(page: Page, base_url: str, path: str) -> None:
+    """With the page's own number of seats (four in Bugs and Bag of Bugs) and no saved game,
+    Start lies wholly in a 360x740 phone's first screen, and Import comes after it. Bugs' Start
+    ended at 805 px, under an Import button above the form and the panel's top margin."""
+    open_page(page, base_url, seed=7, path=path)
+    assert page.evaluate("scrollY") == 0
+    start = page.locator("#start").bounding_box()
+    assert start is not None and start["y"] + start["height"] <= HEIGHT, start
+    expect(page.locator("#saves")).to_be_hidden()  # nothing saved: no box above the form
+    importing = page.locator("#save-import [data-rec=import]")
+    expect(importing).to_be_visible()
+    shown = importing.bounding_box()
+    assert shown is not None and shown["y"] >= start["y"] + start["height"], (shown, start)
+    check_fits(page, "on the setup form")
+
+
 def test_a_game_started_on_a_phone_on_its_side_shows_from_its_top(
     page: Page, base_url: str
 ) -> None:
@@ -479,6 +496,7 @@ def test_a_game_started_on_a_phone_on_its_side_shows_from_its_top(
     scroll and showed the middle of the table."""
     page.set_viewport_size({"width": HEIGHT, "height": WIDTH})
     open_page(page, base_url, path="bugs.html", seed=7, pace=2600)
+    page.select_option("#players", "6")  # Start farther down than a screen (4: 358 px)
     page.locator("#start").scroll_into_view_if_needed()
     assert page.evaluate("scrollY") > WIDTH, "Start is below the first screen"
     page.locator("#start").tap()

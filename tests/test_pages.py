@@ -27,7 +27,7 @@ SHARED_IDS = [
     "runtime", "status", "load-time", "load-progress", "load-steps", "load-error",
     # the setup screen's frame
     "record-message", "import-file", "setup", "setup-title", "saves", "setup-form", "players",
-    "setup-error", "start", "resume",
+    "setup-error", "start", "resume", "save-import",
     # the game screen's frame: game bar, record bar, log
     "game", "turn-status", "pace", "record-bar", "share-box", "notice", "log",
     "dialog", "dialog-box",
@@ -150,12 +150,16 @@ def test_a_game_page_has_the_static_hidden_resume_button_after_start(name: str) 
 def test_start_comes_right_after_the_seats_and_the_notes_after_it(name: str) -> None:
     """A phone showed Start two screens down, under the notes on playing by link and on the
     bots' Elo: the form's choices come first (the seats, then the box for playing by link,
-    whose meaning shows once it is ticked), Start, then the notes."""
+    whose meaning shows once it is ticked), Start, Import, then the notes."""
     page = Page(GAMES[name])
     order = [(t, a) for t, a, anc in page.elements if "setup-form" in anc]
     position = {str(a.get("id") or a.get("class")): i for i, (_t, a) in enumerate(order)}
     notes = position["setup-notes"]
     assert position["seats"] < position["start"] < notes
+    # importing a record is a rare errand: after Start, no longer above the form (Python shows
+    # it with the saved games, `Records.show_saves`)
+    assert position["start"] < position["save-import"] < notes
+    assert "hidden" in page.by_id("save-import")[1]
     noted = [a for t, a, anc in page.elements if t == "p" and "setup-form" in anc and "small" in
              str(a.get("class"))]  # fmt: skip
     assert noted

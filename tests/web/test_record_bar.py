@@ -242,7 +242,7 @@ def test_bugs_links_warn_about_hands() -> None:
     assert "decks" in KITS["bugspiel"].hidden_note
 
 
-def test_saved_games_list_escapes_names_and_offers_resume_delete_and_import() -> None:
+def test_saved_games_list_escapes_names_and_offers_resume_and_delete() -> None:
     record = spiel(seats=(Seat(EVIL), Seat("Ana", "easy")))
     html = saves_html(
         [
@@ -258,11 +258,9 @@ def test_saved_games_list_escapes_names_and_offers_resume_delete_and_import() ->
         ("delete", "Delete"),
         ("resume", "Replay"),
         ("delete", "Delete"),
-        ("import", "Import a game record (JSON)…"),
     ]
     assert EVIL in "".join(root.itertext())
-    empty = parse(saves_html([]))
-    assert [b.get("data-rec") for b in empty.iter("button")] == ["import"]
+    assert saves_html([]) == ""  # nothing to list: the box stays hidden
 
 
 def test_command_line_bots_play_on_at_the_pages_levels() -> None:
@@ -295,6 +293,5 @@ def test_set_aside_entries_are_listed_to_export_as_stored() -> None:
     assert [(b.get("data-rec"), b.get("data-save"), b.text) for b in root.iter("button")] == [
         ("export-aside", kept.key, "Export as stored"),
         ("delete", kept.key, "Delete"),
-        ("import", None, "Import a game record (JSON)…"),
     ]
     assert f"bugs-table/save/bugspiel/5: {EVIL} (7 characters)" in "".join(root.itertext())

@@ -199,3 +199,18 @@ def test_a_saved_game_that_does_not_replay_is_set_aside_naming_why(
     assert "bugs-table/quarantine/bugspiel/5" in message and "other saved games" in message
     assert store == {"bugs-table/quarantine/bugspiel/5": saves.entry_text(bad, 1, False)}
     assert "Export as stored" in node("saves").innerHTML
+
+
+def test_the_saves_box_shows_only_with_games_in_it_and_import_always(
+    host: Host, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Import sits after Start; the box above the form shows only when it lists something,
+    as an empty one (Import alone) put a phone's Start under its fold."""
+    monkeypatch.setattr(record_page, "_offset_minutes", lambda: 0)
+    node("saves").hidden = node("save-import").hidden = True  # as the page's HTML has them
+    host.records.show_saves()
+    assert node("saves").hidden and node("saves").innerHTML == ""
+    assert not node("save-import").hidden
+    host.begin(SpielSession.start([Seat("You"), Seat("Ana", "easy")], 5).pass_turn())
+    host.records.show_saves()
+    assert not node("saves").hidden and "Resume" in node("saves").innerHTML

@@ -332,8 +332,8 @@ def share_html(game: str, url: str, moves: int) -> str:
 def saves_html(
     saved: list[SavedGame], offset_minutes: int = 0, aside: list[SetAside] | None = None
 ) -> str:
-    """The saved games on the setup screen (resume or delete each), the entries set aside
-    (export each as stored, or delete it), and Import."""
+    """The saved games on the setup screen (resume or delete each) and the entries set aside
+    (export each as stored, or delete it). Import is the setup form's, after Start."""
     parts = []
     if saved:
         parts.append('<h3 id="saves-title">Saved games</h3><ul class="save-list">')
@@ -366,8 +366,4 @@ def saves_html(
                 f' data-save="{key}">Delete</button></li>'
             )
         parts.append("</ul>")
-    parts.append(
-        '<p class="save-import"><button type="button" class="button quiet" data-rec="import">'
-        "Import a game record (JSON)…</button></p>"
-    )
     return "".join(parts)

@@ -245,7 +245,9 @@ class Records:
             if problems:
                 self.say(" ".join(problems))
         box.innerHTML = saves_html(listed, _offset_minutes(), aside)
-        box.hidden = False
+        box.hidden = not (listed or aside)
+        # after Start, not above the form: a rare errand that put Start under a phone's fold
+        element("save-import").hidden = False
 
     # -- drawing ------------------------------------------------------------------------------
 
