@@ -341,6 +341,16 @@ BAR = """() => {
 }"""
 
 
+def choose_a_lit_space(page: Page) -> None:
+    """Tap the middle one of Bugspiel's lit tiles, and its first space if it asks which."""
+    lit = page.locator("#table [data-tile].target")
+    lit.nth(lit.count() // 2).tap()
+    chooser = page.locator("#space-chooser")
+    if chooser.is_visible():
+        chooser.locator("[data-space].primary").first.tap()
+    expect(page.locator("#game")).not_to_have_attribute("data-pending", "")
+
+
 def test_a_bugspiel_move_takes_no_scrolling_on_a_phone(page: Page, base_url: str) -> None:
     """The hand lies right under the board, so a card and the spaces it lights fit one screen;
     once a card is picked the move bar (prompt, preview, buttons) stays at the screen's foot,
@@ -360,12 +370,7 @@ def test_a_bugspiel_move_takes_no_scrolling_on_a_phone(page: Page, base_url: str
     assert not at["popup"], "a card opened that no tap asked for"
     # the board scrolled into sight above the bar, a lit tile tapped and its space chosen
     page.evaluate("(y) => scrollTo(0, y)", at["scrollY"] + at["board"][0] - 8)
-    lit = page.locator("#table [data-tile].target")
-    lit.nth(lit.count() // 2).tap()
-    chooser = page.locator("#space-chooser")
-    if chooser.is_visible():
-        chooser.locator("[data-space].primary").first.tap()
-    expect(page.locator("#game")).not_to_have_attribute("data-pending", "")
+    choose_a_lit_space(page)
     at = page.evaluate(BAR)
     assert at["sticky"] and at["dock"][0] >= 0.55 * HEIGHT - 1, at
     assert at["confirm"][0] >= 0 and at["confirm"][1] <= HEIGHT, f"Confirm off the screen: {at}"
@@ -379,6 +384,42 @@ def test_a_bugspiel_move_takes_no_scrolling_on_a_phone(page: Page, base_url: str
     assert at["dock"][0] >= at["table"][1] - 1, at
     before = moves(page)
     page.locator("#controls [data-ui=confirm]").tap()
+    wait_for_move(page, before)
+
+
+def test_a_bugspiel_move_on_a_phone_on_its_side_takes_no_scrolling(
+    page: Page, base_url: str
+) -> None:
+    """On its side (740x360) the board is as tall as the screen less the move bar, with the
+    hand beside it, and the bar is the move's buttons alone: the card, the lit tiles and
+    Confirm in one screen. Before: one column, the board 700 px tall with the hand under it,
+    and no bar (Confirm at the table's foot, two screens under the board)."""
+    start_by_taps(page, base_url, "bugspiel.html", ["human", "easy"], seed=4)
+    wait_for_something_to_do(page)
+    page.set_viewport_size({"width": HEIGHT, "height": WIDTH})  # turned on its side: redrawn
+    expect(page.locator("#table .spiel-hand")).to_be_visible()
+    page.locator("#table [data-hand-bug]").first.tap()
+    expect(page.locator("#game")).to_have_attribute("data-pick", re.compile(r"^bug:"))
+    page.evaluate(  # the board's and the hand's tops, side by side, at the screen's top
+        """() => { const tops = ['.spiel-board', '.spiel-hand'].map(
+          (c) => document.querySelector('#table ' + c).getBoundingClientRect().top);
+          scrollTo(0, scrollY + Math.min(...tops) - 4); }"""
+    )
+    at = page.evaluate(BAR)
+    assert at["sticky"] and abs(at["dock"][1] - WIDTH) <= 1, at
+    assert at["dock"][1] - at["dock"][0] <= 60, f"more than a row of buttons: {at}"
+    assert at["board"][0] >= 0 and at["board"][1] <= at["dock"][0], f"the board under the bar: {at}"
+    assert at["hand"][0] >= 0 and at["hand"][1] <= at["dock"][0], f"the hand off the screen: {at}"
+    expect(page.locator("#controls .prompt-line")).not_to_be_in_viewport()  # read, not shown
+    choose_a_lit_space(page)
+    confirm = page.locator("#controls [data-ui=confirm]")
+    expect(confirm).to_be_in_viewport(ratio=1)
+    expect(page.locator("#table .chosen")).to_be_in_viewport(ratio=1)
+    assert not page.evaluate(BAR)["popup"], "a card opened that no tap asked for"
+    assert not page.evaluate(SMALL_TARGETS, FINGER)
+    assert page.evaluate(PAGE_WIDTH) <= HEIGHT
+    before = moves(page)
+    confirm.tap()
     wait_for_move(page, before)
 
 

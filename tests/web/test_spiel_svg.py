@@ -443,6 +443,44 @@ def test_the_hand_lies_right_under_the_board(width: int) -> None:
         assert _left(root, "spiel-hand")[1] < _left(root, "spiel-market")[0]
 
 
+def _board_span(root: ET.Element) -> tuple[float, float, float]:
+    """The board's hexagons: their top, bottom and right edge."""
+    board = next(e for e in root.iter() if "spiel-board" in classes(e))
+    points = [
+        tuple(map(float, p.split(",")))
+        for e in board.iter(f"{NS}polygon")
+        for p in e.attrib["points"].split()
+    ]
+    ys = [y for _x, y in points]
+    return min(ys), max(ys), max(x for x, _y in points)
+
+
+@pytest.mark.parametrize(
+    ("board", "width", "fit"),
+    [("small", 640, 204), ("small", 740, 244), ("small", 844, 274), ("large", 740, 244)],
+)
+def test_a_phone_on_its_side_fits_the_board_to_its_screen_with_the_hand_beside(
+    board: str, width: int, fit: int
+) -> None:
+    """On a short screen (`fit`, its height less the move bar) the board is no taller than the
+    screen, and the hand lies beside it at its top, then the markets under the hand; before,
+    the board took the whole width (700 px tall at 740) with the hand under it."""
+    s = busy(board, 3, 3)
+    root = render(s, width=width, touch=True, fit=fit)
+    top, bottom, right = _board_span(root)
+    assert bottom - top <= fit, (top, bottom)
+    hand_left, _ = _left(root, "spiel-hand")
+    assert hand_left > right and abs(_top(root, "spiel-hand") - top) < 40
+    assert all(
+        _top(e, "spiel-market") > _top(root, "spiel-hand")
+        for e in root.iter()
+        if "spiel-market" in classes(e)
+    )
+    assert _left(root, "spiel-market")[0] > right
+    # without `fit` (a phone upright, a laptop) the table is as before
+    assert render(s, width=width, touch=True) != root
+
+
 def test_render_time_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
     s = busy("large", 4, 2)
     view = GAME.player_view(s, s.to_act)

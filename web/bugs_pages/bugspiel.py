@@ -97,6 +97,7 @@ class SpielPage(TurnTablePage[SpielSession]):
             width=width,
             slide=s.slid if into is not None else None,
             touch=self.touch(),
+            fit=short_screen(),
         )
 
     def table_drawn(self, s: SpielSession) -> None:
@@ -337,6 +338,24 @@ class SpielPage(TurnTablePage[SpielSession]):
         """A long press on a card opens its popup, not the browser's menu."""
         if self.press_at is not None or now() - self.held_at < 1.0:
             event.preventDefault()
+
+
+SHORT = "(orientation: landscape) and (max-height: 500px)"
+"""A phone on its side: the board fits the screen above spiel.css's one-row move bar."""
+CHROME_PX = 60
+"""What a phone's browser takes of its screen's short side (its address bar, the status bar)."""
+BAR_PX = 56
+"""The move bar on a phone on its side: one row of finger-sized buttons (spiel.css)."""
+
+
+def short_screen() -> int | None:
+    """The height the table's board fits on a phone on its side, else None. From the screen's
+    short side, not the window's: the window's height changes as the address bar slides away,
+    and the board would change size under a scrolling finger."""
+    if not window.matchMedia(SHORT).matches:
+        return None
+    screen = window.screen
+    return max(200, int(min(screen.width, screen.height)) - CHROME_PX - BAR_PX)
 
 
 def activate(s: SpielSession, node: Any) -> SpielSession | None:

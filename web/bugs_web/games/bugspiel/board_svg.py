@@ -9,7 +9,14 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 
-from bugs_core.bugspiel.board import DIRECTIONS, Space, line_directions, rotate, space_offset
+from bugs_core.bugspiel.board import (
+    DIRECTIONS,
+    Board,
+    Space,
+    line_directions,
+    rotate,
+    space_offset,
+)
 from bugs_core.bugspiel.cards import card, card_count
 from bugs_core.bugspiel.species import Terrain
 from bugs_core.bugspiel.state import EMPTY
@@ -20,6 +27,7 @@ from ...svg import INK, circle, el, line, rect, text
 from .cards_svg import BONUS_BAND, PREDATOR_MARK, TERRAIN_LOOKS, token
 from .drawing import (
     CHOSEN_RING,
+    FINGER,
     LINE_COLOUR,
     SEAT_LOOKS,
     TARGET_RING,
@@ -28,7 +36,7 @@ from .drawing import (
     ring,
 )
 
-__all__ = ["draw_board", "draw_legend"]
+__all__ = ["board_width_for", "draw_board", "draw_legend"]
 
 SQ3 = math.sqrt(3)
 HEX_EDGE = "#2b2b2b"
@@ -55,15 +63,29 @@ def _rotation(d: Drawing, tile: int) -> int:
     return rot
 
 
-def draw_board(d: Drawing, x0: float, y0: float, bw: float) -> float:
-    """The hex board in a column `bw` wide at (x0, y0); returns its bottom."""
-    table = d.table
-    board = table.board
+def _extent(board: Board) -> tuple[list[tuple[float, float]], float, float, float, float]:
+    """The tiles' centres for a hexagon of size 1, and the board's bounds (x and y)."""
     raw = [(1.5 * tile.q, SQ3 * (tile.r + tile.q / 2)) for tile in board.tiles]
     minx = min(p[0] for p in raw) - 1
     maxx = max(p[0] for p in raw) + 1
     miny = min(p[1] for p in raw) - SQ3 / 2
     maxy = max(p[1] for p in raw) + SQ3 / 2
+    return raw, minx, maxx, miny, maxy
+
+
+def board_width_for(board: Board, height: float) -> float:
+    """The column width whose board (`draw_board`) is `height` tall, or wider where its tiles,
+    a touch screen's targets (`_tiles`), would then be less than a finger high."""
+    _raw, minx, maxx, miny, maxy = _extent(board)
+    size = max((height - 12) / (maxy - miny), FINGER / (SQ3 * 0.97))
+    return size * (maxx - minx)
+
+
+def draw_board(d: Drawing, x0: float, y0: float, bw: float) -> float:
+    """The hex board in a column `bw` wide at (x0, y0); returns its bottom."""
+    table = d.table
+    board = table.board
+    raw, minx, maxx, miny, maxy = _extent(board)
     s = min(bw / (maxx - minx), 96.0)
     left = x0 + (bw - s * (maxx - minx)) / 2
     centres = [(left + (px - minx) * s, y0 + 6 + (py - miny) * s) for px, py in raw]

@@ -184,6 +184,7 @@ class Drawing:
         layout: Layout,
         slide: MarketSlide | None = None,
         touch: bool = False,
+        fit: int | None = None,
     ) -> None:
         self.view = view
         self.table: BugspielState = view.table
@@ -199,6 +200,8 @@ class Drawing:
         self.touch = touch
         """For a touch screen: a tile is the target for its three spaces (each is too small
         for a finger), and every card has an "i" button that shows it in full."""
+        self.fit = fit
+        """A short screen's height (a phone on its side), which the board fits, or None."""
         title = self.summary()
         self.root = svg_root(layout.width, 100, "spiel-table-title", title, "spiel-table")
         self.art = Art(self.root)

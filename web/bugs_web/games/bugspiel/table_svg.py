@@ -23,7 +23,7 @@ from bugs_core.bugspiel.state import BugspielView
 
 from ...palette import CREAM, TURN
 from ...svg import el, markup, rect, text
-from .board_svg import draw_board, draw_legend
+from .board_svg import board_width_for, draw_board, draw_legend
 from .cards_svg import full_bonus_svg, full_card_svg, wrap
 from .drawing import NO_HIGHLIGHT, SEAT_LOOKS, TARGET_RING, Drawing, Highlight, Layout, SeatLook
 from .panels_svg import draw_hand, draw_markets, draw_seats
@@ -41,6 +41,10 @@ __all__ = [
     "full_card_svg",
     "render_table",
 ]
+
+
+SIDE_BY_SIDE = 560
+"""The least width at which a short screen's table sets the hand and markets beside the board."""
 
 
 def _banner(d: Drawing, y: float) -> float:
@@ -67,14 +71,23 @@ def _draw(d: Drawing) -> str:
     y = draw_seats(d, y)
     # The hand right under the board, so that one screen shows the card picked and the
     # spaces it lights; the markets (a tap and a confirm) beside them when wide, after when not.
-    if layout.wide:
-        share = 0.56 if len(d.table.board) > 10 else 0.5
-        bw = int((w - 2 * m - 2 * layout.gap) * share)
+    # A phone on its side (`d.fit`) has the board as tall as its screen and, beside it, the
+    # hand and then the markets.
+    side = d.fit is not None and w >= SIDE_BY_SIDE
+    if layout.wide or side:
+        if d.fit is not None and side:
+            bw = int(min(w * 0.56, board_width_for(d.table.board, d.fit)))
+        else:
+            share = 0.56 if len(d.table.board) > 10 else 0.5
+            bw = int((w - 2 * m - 2 * layout.gap) * share)
         left = draw_board(d, m, y, bw)
         left = draw_legend(d, m, left + 6, bw) + 8
-        left = draw_hand(d, m, left, bw)
         rx = m + bw + 2 * layout.gap
-        right = draw_markets(d, rx, y, w - m - rx)
+        if side:
+            right = draw_markets(d, rx, draw_hand(d, rx, y, w - m - rx) + 10, w - m - rx)
+        else:
+            left = draw_hand(d, m, left, bw)
+            right = draw_markets(d, rx, y, w - m - rx)
         y = max(left, right)
     else:
         y = draw_board(d, m, y, w - 2 * m)
@@ -97,6 +110,7 @@ def render_table(
     width: int = 960,
     slide: MarketSlide | None = None,
     touch: bool = False,
+    fit: int | None = None,
 ) -> str:
     """The table as `view.seat` sees it, as one SVG string (a viewBox, no fixed size).
 
@@ -105,8 +119,10 @@ def render_table(
     choosing its move; `width` is the drawing's width in user units (about CSS pixels); `slide`
     marks the markets' slide after a Pass for spiel.css to play (the cards at their new slots
     either way, so the drawing is right without it); `touch` draws it for a touch screen:
-    each tile is one button for its spaces, and each card has an info button.
+    each tile is one button for its spaces, and each card has an info button; `fit` is the
+    height of a short screen (a phone on its side) in user units, which the board then fits,
+    with the hand and the markets beside it (`SIDE_BY_SIDE`).
     """
     layout = Layout.for_width(width)
-    drawing = Drawing(view, names, highlight, interactive, thinking, layout, slide, touch)
+    drawing = Drawing(view, names, highlight, interactive, thinking, layout, slide, touch, fit)
     return _draw(drawing)
