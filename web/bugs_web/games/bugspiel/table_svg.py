@@ -62,7 +62,8 @@ def _banner(d: Drawing, y: float) -> float:
 
 def _draw(d: Drawing) -> str:
     """The whole table, top to bottom: the board with the hand under it, and the markets
-    beside them when wide, after them when not."""
+    beside them when wide, after them when not; on a short screen, the board fitted to its
+    height, the hand and the markets beside it."""
     layout = d.layout
     w, m = layout.width, layout.margin
     y: float = m
@@ -73,17 +74,17 @@ def _draw(d: Drawing) -> str:
     # spaces it lights; the markets (a tap and a confirm) beside them when wide, after when not.
     # A phone on its side (`d.fit`) has the board as tall as its screen and, beside it, the
     # hand and then the markets.
-    side = d.fit is not None and w >= SIDE_BY_SIDE
-    if layout.wide or side:
-        if d.fit is not None and side:
-            bw = int(min(w * 0.56, board_width_for(d.table.board, d.fit)))
+    fit = d.fit if w >= SIDE_BY_SIDE else None
+    if layout.wide or fit is not None:
+        if fit is not None:
+            bw = int(min(w * 0.56, board_width_for(d.table.board, fit)))
         else:
             share = 0.56 if len(d.table.board) > 10 else 0.5
             bw = int((w - 2 * m - 2 * layout.gap) * share)
         left = draw_board(d, m, y, bw)
         left = draw_legend(d, m, left + 6, bw) + 8
         rx = m + bw + 2 * layout.gap
-        if side:
+        if fit is not None:
             right = draw_markets(d, rx, draw_hand(d, rx, y, w - m - rx) + 10, w - m - rx)
         else:
             left = draw_hand(d, m, left, bw)
