@@ -411,6 +411,14 @@ def test_a_bugspiel_move_on_a_phone_on_its_side_takes_no_scrolling(
     assert at["board"][0] >= 0 and at["board"][1] <= at["dock"][0], f"the board under the bar: {at}"
     assert at["hand"][0] >= 0 and at["hand"][1] <= at["dock"][0], f"the hand off the screen: {at}"
     expect(page.locator("#controls .prompt-line")).not_to_be_in_viewport()  # read, not shown
+    # a tile of several lit spaces asks which: its spaces side by side, Close in sight
+    page.locator("#table [data-tile].target[aria-label*=destinations]").first.tap()
+    chooser = page.locator("#space-chooser")
+    expect(chooser).to_be_visible()
+    for button in chooser.locator("[data-space], [data-ui=close-tile]").all():
+        expect(button).to_be_in_viewport(ratio=1)
+    chooser.locator("[data-ui=close-tile]").tap()
+    expect(chooser).to_be_hidden()
     choose_a_lit_space(page)
     confirm = page.locator("#controls [data-ui=confirm]")
     expect(confirm).to_be_in_viewport(ratio=1)
