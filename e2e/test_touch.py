@@ -398,6 +398,11 @@ def test_a_bugspiel_move_on_a_phone_on_its_side_takes_no_scrolling(
     wait_for_something_to_do(page)
     page.set_viewport_size({"width": HEIGHT, "height": WIDTH})  # turned on its side: redrawn
     expect(page.locator("#table .spiel-hand")).to_be_visible()
+    # a card shown in full fits the screen's height (it stood 384 px high, its name above)
+    page.locator("#table .spiel-hand [data-info]").first.tap()
+    expect(page.locator("#card-popup")).to_be_in_viewport(ratio=1)
+    page.locator("#turn-status").tap()
+    expect(page.locator("#card-popup")).to_be_hidden()
     page.locator("#table [data-hand-bug]").first.tap()
     expect(page.locator("#game")).to_have_attribute("data-pick", re.compile(r"^bug:"))
     page.evaluate(  # the board's and the hand's tops, side by side, at the screen's top
