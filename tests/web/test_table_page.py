@@ -10,6 +10,7 @@ import importlib
 import json
 import re
 import sys
+import types
 import xml.etree.ElementTree as ET
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
@@ -941,3 +942,27 @@ def test_the_log_scrolls_to_its_end_before_the_frame_is_painted(
     assert log.scrollTop == 0
     t.win.next_frame()
     assert log.scrollTop == log.scrollHeight > 0
+
+
+def test_bugspiel_fits_its_board_to_a_phone_on_its_side_never_in_an_embed(
+    open_page: Callable[..., Table], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The board's height on a phone on its side comes from the screen's short side (less the
+    browser's bars and the move bar), not the window's; none upright, and none in an embed,
+    whose frame is sized to the table it draws."""
+    module = open_page("bugspiel").module
+    short, classes = [True], set[str]()
+    window = types.SimpleNamespace(
+        matchMedia=lambda query: types.SimpleNamespace(matches=short[0] and query == module.SHORT),
+        screen=types.SimpleNamespace(width=360, height=740),  # as Safari says it, upright
+        innerHeight=300,  # the address bar showing: not what the board is sized by
+    )
+    html = types.SimpleNamespace(classList=types.SimpleNamespace(contains=classes.__contains__))
+    monkeypatch.setattr(module, "window", window)
+    monkeypatch.setattr(module, "document", types.SimpleNamespace(documentElement=html))
+    assert module.short_screen() == 360 - module.CHROME_PX - module.BAR_PX
+    classes.add("embed")
+    assert module.short_screen() is None
+    classes.clear()
+    short[0] = False
+    assert module.short_screen() is None
