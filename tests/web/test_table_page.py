@@ -948,8 +948,9 @@ def test_bugspiel_fits_its_board_to_a_phone_on_its_side_never_in_an_embed(
     open_page: Callable[..., Table], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The board's height on a phone on its side comes from the screen's short side (less the
-    browser's bars and the move bar), not the window's; none upright, and none in an embed,
-    whose frame is sized to the table it draws."""
+    browser's bars and the move bar), not the window's, but is never more than the window's
+    (a short desktop window); none upright, and none in an embed, whose frame is sized to the
+    table it draws."""
     module = open_page("bugspiel").module
     short, classes = [True], set[str]()
     window = types.SimpleNamespace(
@@ -961,6 +962,11 @@ def test_bugspiel_fits_its_board_to_a_phone_on_its_side_never_in_an_embed(
     monkeypatch.setattr(module, "window", window)
     monkeypatch.setattr(module, "document", types.SimpleNamespace(documentElement=html))
     assert module.short_screen() == 360 - module.CHROME_PX - module.BAR_PX
+    window.innerHeight = 360  # the address bar gone: the same board
+    assert module.short_screen() == 360 - module.CHROME_PX - module.BAR_PX
+    window.screen = types.SimpleNamespace(width=1920, height=1080)  # a short desktop window
+    window.innerHeight = 420
+    assert module.short_screen() == 420 - module.BAR_PX
     classes.add("embed")
     assert module.short_screen() is None
     classes.clear()

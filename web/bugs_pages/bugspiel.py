@@ -349,14 +349,17 @@ BAR_PX = 56
 
 
 def short_screen() -> int | None:
-    """The height the table's board fits on a phone on its side, else None. From the screen's
-    short side, not the window's: the window's height changes as the address bar slides away,
-    and the board would change size under a scrolling finger. Never in an embed: its frame
-    is sized to the table, and a table drawn for a short frame would size the frame anew."""
+    """The height the table's board fits on a phone on its side (or a short window), else
+    None. From the screen's short side, less the browser's bars, not from the window: on a
+    phone the window's height changes as the address bar slides away, and the board would
+    change size under a scrolling finger; but never more than the window (a short window on a
+    desktop's tall screen). Never in an embed: its frame is sized to the table, and a table
+    drawn for a short frame would size the frame anew."""
     if not window.matchMedia(SHORT).matches or document.documentElement.classList.contains("embed"):
         return None
     screen = window.screen
-    return max(200, int(min(screen.width, screen.height)) - CHROME_PX - BAR_PX)
+    height = min(int(min(screen.width, screen.height)), int(window.innerHeight) + CHROME_PX)
+    return max(200, height - CHROME_PX - BAR_PX)
 
 
 def activate(s: SpielSession, node: Any) -> SpielSession | None:
