@@ -99,6 +99,8 @@ MIN_WIDTH = 320
 MAX_WIDTH = 1400
 WIDE = 760
 CARD_MAX = 132
+SIDE_BY_SIDE = 560
+"""The least width at which a short screen's table sets the hand and markets beside the board."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,17 +114,23 @@ class Layout:
     card_w: int
     """Compact card width in the viewer's hand."""
     font: int
+    fit: int | None = None
+    """A short screen's height (a phone on its side), which the board fits with the hand and
+    the markets beside it; None when the table is not that short, or narrower than
+    SIDE_BY_SIDE."""
 
     @classmethod
-    def for_width(cls, width: int) -> Layout:
-        """The layout for a drawing `width` user units wide (clamped to 320..1400)."""
+    def for_width(cls, width: int, fit: int | None = None) -> Layout:
+        """The layout for a drawing `width` user units wide (clamped to 320..1400), on a short
+        screen `fit` units high (None if not)."""
         w = max(MIN_WIDTH, min(MAX_WIDTH, int(width)))
         wide = w >= WIDE
         margin = 12 if wide else 8
         gap = 8 if wide else 6
         per_row = 8 if w >= 1100 else (6 if wide else 4)
         card_w = min(CARD_MAX, int((w - 2 * margin - (per_row - 1) * gap) / per_row))
-        return cls(w, wide, margin, gap, card_w, 14 if wide else 13)
+        side = fit if w >= SIDE_BY_SIDE else None
+        return cls(w, wide, margin, gap, card_w, 14 if wide else 13, side)
 
 
 def card_height(card_w: float) -> float:
@@ -184,7 +192,6 @@ class Drawing:
         layout: Layout,
         slide: MarketSlide | None = None,
         touch: bool = False,
-        fit: int | None = None,
     ) -> None:
         self.view = view
         self.table: BugspielState = view.table
@@ -200,8 +207,6 @@ class Drawing:
         self.touch = touch
         """For a touch screen: a tile is the target for its three spaces (each is too small
         for a finger), and every card has an "i" button that shows it in full."""
-        self.fit = fit
-        """A short screen's height (a phone on its side), which the board fits, or None."""
         title = self.summary()
         self.root = svg_root(layout.width, 100, "spiel-table-title", title, "spiel-table")
         self.art = Art(self.root)

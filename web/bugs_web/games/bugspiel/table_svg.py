@@ -43,10 +43,6 @@ __all__ = [
 ]
 
 
-SIDE_BY_SIDE = 560
-"""The least width at which a short screen's table sets the hand and markets beside the board."""
-
-
 def _banner(d: Drawing, y: float) -> float:
     """The end of the game in words, across the top; returns the bottom."""
     w, m = d.layout.width, d.layout.margin
@@ -72,9 +68,9 @@ def _draw(d: Drawing) -> str:
     y = draw_seats(d, y)
     # The hand right under the board, so that one screen shows the card picked and the
     # spaces it lights; the markets (a tap and a confirm) beside them when wide, after when not.
-    # A phone on its side (`d.fit`) has the board as tall as its screen and, beside it, the
-    # hand and then the markets.
-    fit = d.fit if w >= SIDE_BY_SIDE else None
+    # A phone on its side (`layout.fit`) has the board as tall as its screen and, beside it,
+    # the hand and then the markets.
+    fit = layout.fit
     if layout.wide or fit is not None:
         if fit is not None:
             bw = int(min(w * 0.56, board_width_for(d.table.board, fit)))
@@ -122,8 +118,8 @@ def render_table(
     either way, so the drawing is right without it); `touch` draws it for a touch screen:
     each tile is one button for its spaces, and each card has an info button; `fit` is the
     height of a short screen (a phone on its side) in user units, which the board then fits,
-    with the hand and the markets beside it (`SIDE_BY_SIDE`).
+    with the hand and the markets beside it (`Layout.fit`).
     """
-    layout = Layout.for_width(width)
-    drawing = Drawing(view, names, highlight, interactive, thinking, layout, slide, touch, fit)
+    layout = Layout.for_width(width, fit)
+    drawing = Drawing(view, names, highlight, interactive, thinking, layout, slide, touch)
     return _draw(drawing)
